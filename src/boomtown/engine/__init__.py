@@ -1,0 +1,39 @@
+"""The game-agnostic kernel. It knows no game; every game implements its contract."""
+
+from boomtown.engine.actions import CHANCE, TERMINAL, Action, Event
+from boomtown.engine.errors import (
+    BadOptions,
+    BadPlayerCount,
+    BadRecord,
+    BoomtownError,
+    IllegalAction,
+    UndoNotAllowed,
+    UnknownGame,
+)
+from boomtown.engine.record import GameRecord, replay
+from boomtown.engine.registry import get_ruleset, list_rulesets, new_game, register
+from boomtown.engine.ruleset import Ruleset
+from boomtown.engine.state import State, load_snapshot
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "BadOptions",
+    "BadPlayerCount",
+    "BadRecord",
+    "BoomtownError",
+    "Event",
+    "GameRecord",
+    "IllegalAction",
+    "Ruleset",
+    "State",
+    "UndoNotAllowed",
+    "UnknownGame",
+    "get_ruleset",
+    "list_rulesets",
+    "load_snapshot",
+    "new_game",
+    "register",
+    "replay",
+]

@@ -1,0 +1,105 @@
+"""What a game declares about itself, as data.
+
+Every game module exposes one :class:`Ruleset`. It names the game, carries a
+``version`` that is bumped whenever behaviour changes (so an old record is never
+silently replayed under new rules), the allowed player counts, the options
+dataclass, the size of the fixed integer action space, and the factory that
+starts a game.
+
+>>> from boomtown.engine.registry import get_ruleset
+>>> rs = get_ruleset("western-town")
+>>> rs.player_counts
+(2, 3, 4)
+>>> state = rs.new_game(players=2, seed=1)
+>>> state.num_players
+2
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from boomtown.engine.errors import BadOptions, BadPlayerCount
+
+if TYPE_CHECKING:
+    from boomtown.engine.state import State
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A game's declaration: identity, nature and factory."""
+
+    id: str
+    name: str
+    version: int
+    player_counts: tuple[int, ...]
+    options_type: type[Any]
+    action_space_size: int
+    factory: Callable[[Ruleset, int, int, Any], State]
+    description: str = ""
+    #: Printable report for ``boomtown rules``: options, and which data is reconstructed.
+    rules_report: Callable[[], str] | None = None
+
+    def default_options(self) -> Any:
+        """A fresh options object with every default."""
+        return self.options_type()
+
+    def options_from_dict(self, data: Mapping[str, Any] | None) -> Any:
+        """Build and validate options from plain data (as stored in a record).
+
+        Unknown names and values of the wrong type raise :class:`BadOptions`.
+        """
+        if data is None:
+            return self.options_type()
+        if not isinstance(data, Mapping):
+            raise BadOptions(f"options must be a mapping, not {type(data).__name__}")
+        fields = {f.name: f for f in dataclasses.fields(self.options_type)}
+        unknown = sorted(set(data) - set(fields))
+        if unknown:
+            raise BadOptions(
+                f"unknown option(s) for {self.id}: {', '.join(unknown)}; "
+                f"known: {', '.join(sorted(fields))}"
+            )
+        hints = typing.get_type_hints(self.options_type)
+        for key, value in data.items():
+            expected = hints.get(key)
+            if expected in (bool, int, str, float) and type(value) is not expected:
+                if not (expected is float and type(value) is int):
+                    raise BadOptions(
+                        f"option {key} must be {expected.__name__}, got {value!r}"
+                    )
+        try:
+            options = self.options_type(**dict(data))
+        except (TypeError, ValueError) as exc:
+            raise BadOptions(f"bad options for {self.id}: {exc}") from exc
+        return options
+
+    def options_to_dict(self, options: Any) -> dict[str, Any]:
+        """Plain data for a record: every option, defaults included."""
+        return dataclasses.asdict(options)
+
+    def check_players(self, players: int) -> None:
+        """Raise :class:`BadPlayerCount` unless ``players`` is allowed."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadPlayerCount(f"player count must be an integer, got {players!r}")
+        if players not in self.player_counts:
+            counts = ", ".join(str(n) for n in self.player_counts)
+            raise BadPlayerCount(f"{self.id} is for {counts} players, not {players}")
+
+    def new_game(self, players: int, seed: int = 0, options: Any = None) -> State:
+        """Start a game. ``options`` may be the dataclass, a dict or ``None``."""
+        self.check_players(players)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, got {seed!r}")
+        if options is None or isinstance(options, Mapping):
+            options = self.options_from_dict(options)
+        elif not isinstance(options, self.options_type):
+            raise BadOptions(
+                f"options must be {self.options_type.__name__} or a dict, "
+                f"got {type(options).__name__}"
+            )
+        return self.factory(self, players, seed, options)

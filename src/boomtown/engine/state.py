@@ -1,0 +1,391 @@
+"""The state of one game: the short list of uniform methods every game implements.
+
+A game subclasses :class:`State` and fills in the underscored hooks. The base
+class turns them into the public contract: actions by object, id or text,
+``IllegalAction`` without change, explicit chance, per-seat views and logs,
+records, snapshots, clones and undo.
+
+Play a seeded random game to the end:
+
+>>> import random
+>>> from boomtown import new_game, CHANCE
+>>> state = new_game("western-town", players=2, seed=3)
+>>> rng = random.Random(0)
+>>> while not state.is_terminal():
+...     if state.current_player == CHANCE:
+...         state.apply(state.sample_chance())
+...     else:
+...         state.apply(rng.choice(state.legal_actions()))
+>>> len(state.returns())
+2
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any
+
+from boomtown.engine.actions import CHANCE, TERMINAL, Action, Event
+from boomtown.engine.errors import BadRecord, IllegalAction, UndoNotAllowed
+
+if TYPE_CHECKING:
+    from boomtown.engine.record import GameRecord
+    from boomtown.engine.ruleset import Ruleset
+
+ActionLike = Action | int | str
+
+SNAPSHOT_FORMAT = "boomtown-snapshot/1"
+
+
+class State(ABC):
+    """Base class of every game state. Mutable: :meth:`apply` changes it in place."""
+
+    #: Optional table of prebuilt actions indexed by id (games with static texts).
+    _action_table: tuple[Action, ...] | None = None
+
+    def __init__(self, ruleset: Ruleset, players: int, seed: int, options: Any) -> None:
+        self.ruleset = ruleset
+        self.num_players = players
+        self.seed = seed
+        self.options = options
+        self._history: list[int] = []
+        self._actors: list[int] = []
+        self._log: list[Event] = []
+        self._owned = True  # copy-on-write flag for the three lists above
+        self._undo_floor = 0
+        self._sealed = False
+        self._legal_cache: list[int] | None = None
+
+    # ----------------------------------------------------------------- hooks
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to decide, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def _compute_legal_ids(self) -> list[int]:
+        """Legal action ids now (chance outcome ids at a chance point)."""
+
+    @abstractmethod
+    def _apply_id(self, aid: int) -> None:
+        """Apply a legal action id. Only called after the legality check."""
+
+    @abstractmethod
+    def action_text(self, aid: int) -> str:
+        """Human text of action ``aid`` in this state."""
+
+    @abstractmethod
+    def _chance_distribution(self) -> list[tuple[int, float]]:
+        """(outcome id, probability) pairs at a chance point."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """Game-specific JSON-ready view: only what ``seat`` may see."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One value per seat; meaningful once the game is terminal (zeros before)."""
+
+    @abstractmethod
+    def score_breakdown(self) -> dict[str, Any]:
+        """Per-seat score by category (public information)."""
+
+    @abstractmethod
+    def _copy_into(self, other: State) -> None:
+        """Give ``other`` (a shallow copy of self) its own mutable game fields."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with all ``seat`` has seen; hidden parts drawn by ``rng``."""
+
+    @abstractmethod
+    def _to_dict(self) -> dict[str, Any]:
+        """Game fields as JSON-ready data (the whole truth, hidden parts included)."""
+
+    @abstractmethod
+    def _from_dict(self, data: dict[str, Any]) -> None:
+        """Load game fields written by :meth:`_to_dict`."""
+
+    @abstractmethod
+    def component_counts(self) -> dict[str, int]:
+        """Totals that the rules conserve (cards, cubes, ...); constant over a game."""
+
+    # ------------------------------------------------------------ actions
+    def legal_action_ids(self) -> list[int]:
+        """Legal action ids, sorted. Do not mutate the returned list."""
+        cache = self._legal_cache
+        if cache is None:
+            if self.current_player == TERMINAL:
+                cache = []
+            else:
+                cache = self._compute_legal_ids()
+            self._legal_cache = cache
+        return cache
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions with their ids and texts."""
+        table = self._action_table
+        if table is not None:
+            return [table[i] for i in self.legal_action_ids()]
+        return [Action(i, self.action_text(i)) for i in self.legal_action_ids()]
+
+    def legal_mask(self) -> list[bool]:
+        """A boolean per id of the fixed action space: ``True`` where legal."""
+        mask = [False] * self.ruleset.action_space_size
+        for aid in self.legal_action_ids():
+            mask[aid] = True
+        return mask
+
+    def resolve(self, action: ActionLike) -> int:
+        """The legal action id meant by an action, an id or a text, else ``IllegalAction``."""
+        if self.current_player == TERMINAL:
+            raise IllegalAction("the game is over")
+        legal = self.legal_action_ids()
+        if isinstance(action, Action):
+            aid = action.id
+        elif isinstance(action, bool):
+            raise IllegalAction(f"not an action: {action!r}")
+        elif isinstance(action, int):
+            aid = action
+        elif isinstance(action, str):
+            wanted = " ".join(action.split()).casefold()
+            for candidate in legal:
+                if " ".join(self.action_text(candidate).split()).casefold() == wanted:
+                    return candidate
+            raise IllegalAction(f"no legal action reads {action!r}")
+        else:
+            raise IllegalAction(f"not an action: {action!r}")
+        if not 0 <= aid < self.ruleset.action_space_size:
+            raise IllegalAction(
+                f"action id {aid} is outside the action space 0..{self.ruleset.action_space_size - 1}"
+            )
+        if aid not in legal:
+            raise IllegalAction(self.explain_illegal(aid))
+        return aid
+
+    def explain_illegal(self, aid: int) -> str:
+        """Why ``aid`` is not legal now. Games may give a sharper reason."""
+        who = self.current_player
+        actor = "chance" if who == CHANCE else f"seat {who}"
+        return f"action {aid} ({self.action_text(aid)}) is not legal now; {actor} is to decide"
+
+    def apply(self, action: ActionLike) -> Action:
+        """Apply an action given as an :class:`Action`, its id or its text.
+
+        Returns the applied action. An illegal action raises :class:`IllegalAction`
+        with the reason and leaves the state unchanged.
+        """
+        aid = self.resolve(action)
+        done = self._action(aid)
+        actor = self.current_player
+        if not self._owned:
+            self._history = list(self._history)
+            self._actors = list(self._actors)
+            self._log = list(self._log)
+            self._owned = True
+        self._sealed = False
+        self._legal_cache = None
+        self._apply_id(aid)
+        self._legal_cache = None
+        step = len(self._history)
+        self._history.append(aid)
+        self._actors.append(actor)
+        if actor == CHANCE or self._sealed:
+            self._undo_floor = step + 1
+        elif step > self._undo_floor and self._actors[step - 1] != actor:
+            self._undo_floor = step
+        return done
+
+    def seal(self) -> None:
+        """Called by a game while applying an action that reveals hidden information:
+        no undo may cross this step."""
+        self._sealed = True
+
+    # ------------------------------------------------------------- chance
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance point: every outcome with its probability (they sum to 1)."""
+        if self.current_player != CHANCE:
+            return []
+        return [(Action(i, self.action_text(i)), p) for i, p in self._chance_distribution()]
+
+    def sample_chance(self, rng: random.Random | None = None) -> Action:
+        """Draw a chance outcome.
+
+        Without ``rng`` the game's own seeded stream is used: it depends only on the
+        seed and the step number, so a replayed game continues identically.
+        Bots pass their own ``rng`` and never touch the game's.
+        """
+        if self.current_player != CHANCE:
+            raise IllegalAction("not a chance point")
+        dist = self._chance_distribution()
+        if rng is None:
+            rng = random.Random(f"{self.seed}:{len(self._history)}")
+        r = rng.random()
+        acc = 0.0
+        for aid, p in dist:
+            acc += p
+            if r < acc:
+                return self._action(aid)
+        return self._action(dist[-1][0])
+
+    def _action(self, aid: int) -> Action:
+        table = self._action_table
+        return table[aid] if table is not None else Action(aid, self.action_text(aid))
+
+    # -------------------------------------------------------- information
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.current_player == TERMINAL
+
+    def log(self, text: str, seats: frozenset[int] | None = None, public: str | None = None) -> None:
+        """Append an event (games call this while applying actions)."""
+        if not self._owned:
+            self._history = list(self._history)
+            self._actors = list(self._actors)
+            self._log = list(self._log)
+            self._owned = True
+        self._log.append(Event(text, seats, public))
+
+    @property
+    def events(self) -> list[Event]:
+        """The whole log, hidden parts included (never send this to a seat)."""
+        return list(self._log)
+
+    def log_for(self, seat: int | None) -> list[str]:
+        """The log as ``seat`` (``None`` = spectator) may read it."""
+        out = []
+        for event in self._log:
+            text = event.for_seat(seat)
+            if text is not None:
+                out.append(text)
+        return out
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """JSON-ready view for ``seat`` (``None`` = spectator): only what it may see."""
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat} in a {self.num_players}-player game")
+        current = self.current_player
+        view: dict[str, Any] = {
+            "game": self.ruleset.id,
+            "version": self.ruleset.version,
+            "players": self.num_players,
+            "seat": seat,
+            "current_player": current,
+            "terminal": current == TERMINAL,
+            "state": self._view(seat),
+            "log": self.log_for(seat),
+        }
+        if seat is not None and seat == current:
+            view["legal_actions"] = [
+                {"id": a.id, "text": a.text} for a in self.legal_actions()
+            ]
+        if current == TERMINAL:
+            view["returns"] = self.returns()
+            view["score"] = self.score_breakdown()
+        return view
+
+    # ------------------------------------------------------- copy, record
+    def clone(self) -> State:
+        """An independent copy: applying actions to one never changes the other."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        self._owned = False
+        other._owned = False
+        self._copy_into(other)
+        return other
+
+    @property
+    def history(self) -> list[int]:
+        """Every applied action id, chance outcomes included, in order."""
+        return list(self._history)
+
+    @property
+    def record(self) -> GameRecord:
+        """The game record: enough to replay this game exactly."""
+        from boomtown.engine.record import GameRecord
+
+        return GameRecord(
+            game=self.ruleset.id,
+            version=self.ruleset.version,
+            options=self.ruleset.options_to_dict(self.options),
+            players=self.num_players,
+            seed=self.seed,
+            actions=list(self._history),
+        )
+
+    # --------------------------------------------------------------- undo
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its last decision now.
+
+        Only one's own decisions, within one's own turn, never across a reveal,
+        a chance outcome or another player's decision.
+        """
+        n = len(self._history)
+        return (
+            self.current_player == seat
+            and n > self._undo_floor
+            and self._actors[n - 1] == seat
+        )
+
+    def undo(self, seat: int) -> Action:
+        """Take back ``seat``'s last decision (replay to the step before it)."""
+        if not self.can_undo(seat):
+            raise UndoNotAllowed(f"seat {seat} has no decision it may take back now")
+        undone = self._history[-1]
+        text = self.action_text(undone)
+        replayed = self.ruleset.new_game(self.num_players, self.seed, self.options)
+        for aid in self._history[:-1]:
+            replayed.apply(aid)
+        self.__dict__.clear()
+        self.__dict__.update(replayed.__dict__)
+        return Action(undone, text)
+
+    # ----------------------------------------------------------- snapshot
+    def snapshot(self) -> dict[str, Any]:
+        """The whole position as JSON-ready data, loadable with :func:`load_snapshot`."""
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "game": self.ruleset.id,
+            "version": self.ruleset.version,
+            "options": self.ruleset.options_to_dict(self.options),
+            "players": self.num_players,
+            "seed": self.seed,
+            "actions": list(self._history),
+            "actors": list(self._actors),
+            "undo_floor": self._undo_floor,
+            "log": [
+                [e.text, None if e.seats is None else sorted(e.seats), e.public]
+                for e in self._log
+            ],
+            "state": self._to_dict(),
+        }
+
+
+def load_snapshot(data: dict[str, Any]) -> State:
+    """Rebuild a state from :meth:`State.snapshot` data (like loading a FEN)."""
+    from boomtown.engine.registry import get_ruleset
+
+    if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
+        raise BadRecord(f"not a {SNAPSHOT_FORMAT} snapshot")
+    try:
+        ruleset = get_ruleset(data["game"])
+        if data["version"] != ruleset.version:
+            raise BadRecord(
+                f"snapshot is for {ruleset.id} version {data['version']}, "
+                f"this is version {ruleset.version}"
+            )
+        state = ruleset.new_game(data["players"], data["seed"], data["options"])
+        state._history = [int(a) for a in data["actions"]]
+        state._actors = [int(a) for a in data["actors"]]
+        state._undo_floor = int(data["undo_floor"])
+        state._log = [
+            Event(t, None if s is None else frozenset(s), p) for t, s, p in data["log"]
+        ]
+        state._from_dict(data["state"])
+        state._legal_cache = None
+    except BadRecord:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise BadRecord(f"corrupt snapshot: {exc!r}") from exc
+    return state
