@@ -1,0 +1,39 @@
+"""Western Town (Olivier Warnier, 2012) for 2 to 4 players.
+
+>>> from boomtown.games.western_town import RULESET
+>>> RULESET.id, RULESET.player_counts
+('western-town', (2, 3, 4))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boomtown.engine.ruleset import Ruleset
+from boomtown.games.western_town import actions
+from boomtown.games.western_town.data import provenance_report
+from boomtown.games.western_town.options import WesternTownOptions
+from boomtown.games.western_town.state import WesternTownState
+
+
+def _factory(ruleset: Ruleset, players: int, seed: int, options: Any) -> WesternTownState:
+    return WesternTownState(ruleset, players, seed, options)
+
+
+def _report() -> str:
+    return provenance_report()
+
+
+RULESET = Ruleset(
+    id="western-town",
+    name="Western Town",
+    version=1,
+    player_counts=(2, 3, 4),
+    options_type=WesternTownOptions,
+    action_space_size=actions.SIZE,
+    factory=_factory,
+    description="Build your town, exploit your neighbours, win Lincoln's favour; 5 rounds.",
+    rules_report=_report,
+)
+
+__all__ = ["RULESET", "WesternTownOptions", "WesternTownState"]

@@ -1,0 +1,225 @@
+"""The fixed integer action space of Western Town and the static text of each id.
+
+Ranges (K = number of card kinds, S = number of board sites, N = 4 seats):
+
+======================  ========================================================
+``PLAY + k``            play card k (phase 2, or the third card in phase 3)
+``FACEDOWN + k``        play card k face down without effect (no card playable)
+``SET_ASIDE + k``       put card k among the inactive cards (phase 1.c)
+``RETRIEVE + k``        take card k back from the inactive pile
+``REPLAY + k``          replay the played effect of your face-up card k
+``BUILD + k``           construct building k (the homestead kind = a homestead tile)
+``EXPLOIT + t*K + k``   exploit seat t's face-up card k
+``PASS``                pass for good (phase 3)
+``SPACE + i``           lay the tile on empty board space i
+``REPAIR + s``          remove the destroyed marker on site s
+``SEAT_* + t``          a choice of seat t (Lincoln tie, raid town, peek, steal)
+``ATTACK + c*(S+1)+x``  Indians of colour c attack site x (x = S: the Inhabitants)
+``DEFEND``/``NO_DEFEND``, ``SKIP``, ``STOP``
+``TXN + j``             a resource transaction (pay -> gain) listed in ``TXNS``
+chance ids              first lead marshal, western town card, Lincoln card,
+                        star card drawn, Indian die face
+======================  ========================================================
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Any
+
+from boomtown.engine.actions import Action
+from boomtown.games.western_town.data import DATA, RES_NAMES, RESOURCES
+
+K = len(DATA.cards)
+S = len(DATA.sites)
+N = 4
+CARD_NAMES = [c.name for c in DATA.cards]
+KIND = {c.key: c.index for c in DATA.cards}
+FIRST_SPACE = next(i for i, s in enumerate(DATA.sites) if s.printed is None)
+SPACES = list(range(FIRST_SPACE, S))
+
+PLAY = 0
+FACEDOWN = PLAY + K
+SET_ASIDE = FACEDOWN + K
+RETRIEVE = SET_ASIDE + K
+REPLAY = RETRIEVE + K
+BUILD = REPLAY + K
+EXPLOIT = BUILD + K
+PASS = EXPLOIT + N * K
+SPACE = PASS + 1
+REPAIR = SPACE + S
+SEAT_LINCOLN = REPAIR + S
+SEAT_RAID = SEAT_LINCOLN + N
+SEAT_PEEK = SEAT_RAID + N
+SEAT_STEAL = SEAT_PEEK + N
+ATTACK = SEAT_STEAL + N
+COLOURS = ("red", "orange")
+ATTACK_TARGETS = S + 1
+INHABITANTS_TARGET = S
+DEFEND = ATTACK + len(COLOURS) * ATTACK_TARGETS
+NO_DEFEND = DEFEND + 1
+SKIP = NO_DEFEND + 1
+STOP = SKIP + 1
+TXN = STOP + 1
+
+
+def _norm(d: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple((r, d[r]) for r in RESOURCES if d.get(r))
+
+
+def _collect_txns() -> list[tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]]:
+    """Every resource transaction the rules can offer as a choice, in a fixed order."""
+    found: list[tuple[Any, Any]] = []
+
+    def add(pay: dict[str, int], gain: dict[str, int]) -> None:
+        key = (_norm(pay), _norm(gain))
+        if key not in found:
+            found.append(key)
+
+    def scan(steps: Any) -> None:
+        for step in steps:
+            op = step["op"]
+            if op == "gain":
+                add({}, {r: v for r, v in step.items() if r in RESOURCES})
+            elif op == "choose_gain":
+                for r in step["options"]:
+                    add({}, {r: 1})
+            elif op == "convert":
+                add(step["pay"], step["gain"])
+                scan(step.get("then", ()))
+            elif op == "convert_any":
+                for combo in combinations_with_replacement(step["from"], step["n"]):
+                    pay: dict[str, int] = {}
+                    for r in combo:
+                        pay[r] = pay.get(r, 0) + 1
+                    add(pay, step["gain"])
+            elif op == "convert_repeat":
+                for r in step["from"]:
+                    add({r: 1}, step["gain"])
+            elif op == "build" and step.get("pay_one_of"):
+                for r in step["pay_one_of"]:
+                    pay = dict(step.get("pay", {}))
+                    pay[r] = pay.get(r, 0) + 1
+                    add(pay, {})
+            elif op == "either":
+                for branch in step["options"]:
+                    scan(branch)
+
+    for card in DATA.cards:
+        scan(card.play)
+        scan(card.exploit)
+        for r in card.income_choice:
+            add({}, {r: 1})
+        if card.tile is not None:
+            scan(card.tile.on_lay)
+            for r in card.tile.cost_one_of:
+                pay = dict(card.tile.cost)
+                pay[r] = pay.get(r, 0) + 1
+                add(pay, {})
+    add({"I": 2}, {"W": 1})  # board space (c)
+    return found
+
+
+TXNS = _collect_txns()
+TXN_INDEX = {t: i for i, t in enumerate(TXNS)}
+
+FIRST_LM = TXN + len(TXNS)
+START_CARD = FIRST_LM + N
+LINCOLN = START_CARD + len(DATA.start_cards)
+STAR = LINCOLN + len(DATA.lincoln)
+DIE_FACES: list[tuple[str, tuple[str, ...], bool]] = []
+for _face in DATA.die:
+    _key = (_face.face, _face.adds, _face.again)
+    if _key not in DIE_FACES:
+        DIE_FACES.append(_key)
+DIE = STAR + K
+SIZE = DIE + len(DIE_FACES)
+
+
+def txn_id(pay: dict[str, int], gain: dict[str, int]) -> int:
+    """The id of a transaction (it must be one the data can offer)."""
+    return TXN + TXN_INDEX[(_norm(pay), _norm(gain))]
+
+
+def _amounts(items: tuple[tuple[str, int], ...]) -> str:
+    return " and ".join(
+        f"{n} {RES_NAMES[r]}" + ("s" if n > 1 and r in "ICPL" else "")
+        for r, n in items
+    )
+
+
+def txn_text(pay: tuple[tuple[str, int], ...], gain: tuple[tuple[str, int], ...]) -> str:
+    if not pay:
+        return f"take {_amounts(gain)}"
+    if not gain:
+        return f"pay {_amounts(pay)}"
+    if gain == (("X", gain[0][1]),) and pay == (("G", pay[0][1]),):
+        return f"discard {_amounts(pay)} to export {gain[0][1]}"
+    return f"discard {_amounts(pay)} for {_amounts(gain)}"
+
+
+def _site_label(i: int) -> str:
+    site = DATA.sites[i]
+    if site.printed is not None:
+        return f"site {i} (printed {DATA.card(site.printed).name})"
+    return f"site {i}"
+
+
+def _space_label(i: int) -> str:
+    site = DATA.sites[i]
+    extra = {
+        "gold": ", +1 Gold",
+        "inhabitants": ", +2 Inhabitants",
+        "wood_for_inhabitants": ", may trade 2 Inhabitants for 1 Wood",
+        "die": ", roll the Indian die",
+    }.get(site.effect or "", "")
+    if site.extra_home:
+        extra += ", +1 Home"
+    return f"space {i} (a {site.number}{extra})"
+
+
+def _texts() -> list[str]:
+    t = [""] * SIZE
+    for k, name in enumerate(CARD_NAMES):
+        t[PLAY + k] = f"play {name}"
+        t[FACEDOWN + k] = f"play {name} face down without effect"
+        t[SET_ASIDE + k] = f"set {name} aside"
+        t[RETRIEVE + k] = f"take {name} back from the inactive pile"
+        t[REPLAY + k] = f"replay face-up {name}"
+        t[BUILD + k] = (
+            "build a homestead tile" if DATA.cards[k].key == "homestead" else f"build {name}"
+        )
+        t[STAR + k] = f"star card drawn: {name}"
+        for seat in range(N):
+            t[EXPLOIT + seat * K + k] = f"exploit seat {seat}'s {name}"
+    t[PASS] = "pass"
+    for i in range(S):
+        t[REPAIR + i] = f"repair {_site_label(i)}"
+        t[SPACE + i] = f"lay the tile on {_space_label(i)}" if i >= FIRST_SPACE else f"({i})"
+    for seat in range(N):
+        t[SEAT_LINCOLN + seat] = f"Lincoln visits seat {seat}"
+        t[SEAT_RAID + seat] = f"the Indians attack seat {seat}'s town"
+        t[SEAT_PEEK + seat] = f"look at seat {seat}'s hand"
+        t[SEAT_STEAL + seat] = f"take from seat {seat}"
+        t[FIRST_LM + seat] = f"seat {seat} is the first lead marshal"
+    for c, colour in enumerate(COLOURS):
+        for x in range(ATTACK_TARGETS):
+            target = "the Inhabitants" if x == INHABITANTS_TARGET else _site_label(x)
+            t[ATTACK + c * ATTACK_TARGETS + x] = f"{colour} Indians attack {target}"
+    t[DEFEND] = "defend with Cowboys"
+    t[NO_DEFEND] = "do not defend"
+    t[SKIP] = "skip"
+    t[STOP] = "stop"
+    for j, (pay, gain) in enumerate(TXNS):
+        t[TXN + j] = txn_text(pay, gain)
+    for j, sc in enumerate(DATA.start_cards):
+        t[START_CARD + j] = f"western town card drawn: {sc.name}"
+    for j, lc in enumerate(DATA.lincoln):
+        t[LINCOLN + j] = f"Lincoln card revealed: {lc.key}"
+    for j, (face, _, _) in enumerate(DIE_FACES):
+        t[DIE + j] = f"Indian die: {face}"
+    return t
+
+
+TEXTS = _texts()
+ACTIONS = tuple(Action(i, text) for i, text in enumerate(TEXTS))

@@ -1,0 +1,327 @@
+"""Western Town rules data, read once from ``data/western_town.toml``.
+
+The TOML file is the single place where a card, a board space, a die face or a
+number lives; this module only turns it into small frozen records.
+
+>>> from boomtown.games.western_town.data import DATA
+>>> DATA.card("gold_mine").income
+{'L': 1, 'G': 1}
+>>> DATA.setup.storage["G"]
+4
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+RESOURCES = ("G", "W", "I", "C", "P", "L", "X")
+RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
+RES_NAMES = {
+    "G": "Gold",
+    "W": "Wood",
+    "I": "Inhabitant",
+    "C": "Cowboy",
+    "P": "Peace pipe",
+    "L": "Lure",
+    "X": "exported Gold",
+}
+PROVENANCE_TAGS = ("rulebook", "published", "reconstructed")
+
+
+@dataclass(frozen=True)
+class Tile:
+    cost: dict[str, int]
+    cost_one_of: tuple[str, ...]
+    min_homes: int
+    homes_pink: int
+    homes_black: int
+    vp: int
+    vp_per: dict[str, Any] | None
+    storage: dict[str, int]
+    constant: dict[str, Any]
+    on_lay: tuple[dict[str, Any], ...]
+    provenance: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Card:
+    index: int
+    key: str
+    name: str
+    copies: int
+    group: str
+    second_group: str | None
+    colour: str
+    building: str  # printed | tile | none
+    homes_pink: int
+    homes_black: int
+    income: dict[str, int]
+    income_choice: tuple[str, ...]
+    play: tuple[dict[str, Any], ...]
+    exploit: tuple[dict[str, Any], ...]
+    play_requires: dict[str, int]
+    exploit_requires: dict[str, int]
+    tile: Tile | None
+    provenance: dict[str, str]
+
+    @property
+    def green(self) -> bool:
+        return self.colour == "green"
+
+
+@dataclass(frozen=True)
+class Site:
+    index: int
+    printed: str | None
+    number: int | None
+    zone4: bool
+    effect: str | None
+    extra_home: bool
+    provenance: dict[str, str]
+
+
+@dataclass(frozen=True)
+class DieFace:
+    face: str
+    adds: tuple[str, ...]
+    again: bool
+    provenance: dict[str, str]
+
+
+@dataclass(frozen=True)
+class LincolnCard:
+    index: int
+    key: str
+    wishes: tuple[str, ...]
+    five: bool
+    provenance: dict[str, str]
+
+
+@dataclass(frozen=True)
+class StartCard:
+    index: int
+    key: str
+    name: str
+    resources: dict[str, int]
+    building: str
+    provenance: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Setup:
+    cowboys: int
+    peace_pipes: int
+    camp_pipes_per_player: int
+    storage: dict[str, int]
+    lincoln_rounds: int
+    hand_size_when_full: int
+    raid_red: int
+    raid_orange: int
+    indians_red: int
+    indians_orange: int
+    zone4_cowboy_repels: int
+    inhabitant_loss: int
+    lure_loss: int
+    destroyed_home_penalty: int
+    destroyed_point_penalty: int
+    homes_first_bonus: int
+    provenance: dict[str, str]
+
+
+@dataclass(frozen=True)
+class WesternTownData:
+    setup: Setup
+    cards: tuple[Card, ...]
+    sites: tuple[Site, ...]
+    die: tuple[DieFace, ...]
+    lincoln: tuple[LincolnCard, ...]
+    start_cards: tuple[StartCard, ...]
+    by_key: dict[str, Card] = field(repr=False)
+
+    def card(self, key: str) -> Card:
+        return self.by_key[key]
+
+    def group(self, name: str) -> list[Card]:
+        """Cards whose first or second copy belongs to group ``name``."""
+        return [c for c in self.cards if c.group == name or c.second_group == name]
+
+
+def _check_provenance(where: str, prov: Any) -> dict[str, str]:
+    if not isinstance(prov, dict) or "record" not in prov:
+        raise ValueError(f"{where}: every record needs provenance = {{ record = ... }}")
+    for key, tag in prov.items():
+        if key == "source":
+            continue
+        if tag not in PROVENANCE_TAGS:
+            raise ValueError(f"{where}: provenance {key} = {tag!r} is not one of {PROVENANCE_TAGS}")
+    tags = set(prov.values())
+    if "published" in tags and "source" not in prov:
+        raise ValueError(f"{where}: a published value needs its source")
+    return dict(prov)
+
+
+def _tile(raw: dict[str, Any], card: dict[str, Any], where: str) -> Tile:
+    return Tile(
+        cost=dict(raw.get("cost", {})),
+        cost_one_of=tuple(raw.get("cost_one_of", ())),
+        min_homes=int(raw.get("min_homes", 0)),
+        homes_pink=int(raw.get("homes_pink", card.get("homes_pink", 0))),
+        homes_black=int(raw.get("homes_black", card.get("homes_black", 0))),
+        vp=int(raw.get("vp", 0)),
+        vp_per=raw.get("vp_per"),
+        storage=dict(raw.get("storage", {})),
+        constant=dict(raw.get("constant", {})),
+        on_lay=tuple(raw.get("on_lay", ())),
+        provenance=_check_provenance(where + ".tile", raw.get("provenance")),
+    )
+
+
+def parse(raw: dict[str, Any]) -> WesternTownData:
+    """Build the data records from parsed TOML, checking provenance everywhere."""
+    s = raw["setup"]
+    setup = Setup(
+        **{k: v for k, v in s.items() if k != "provenance"},
+        provenance=_check_provenance("setup", s.get("provenance")),
+    )
+    cards = []
+    for i, c in enumerate(raw["cards"]):
+        where = f"cards[{c['key']}]"
+        cards.append(
+            Card(
+                index=i,
+                key=c["key"],
+                name=c["name"],
+                copies=int(c.get("copies", 1)),
+                group=c["group"],
+                second_group=c.get("second_group"),
+                colour=c["colour"],
+                building=c["building"],
+                homes_pink=int(c.get("homes_pink", 0)),
+                homes_black=int(c.get("homes_black", 0)),
+                income=dict(c.get("income", {})),
+                income_choice=tuple(c.get("income_choice", ())),
+                play=tuple(c.get("play", ())),
+                exploit=tuple(c.get("exploit", ())),
+                play_requires=dict(c.get("play_requires", {})),
+                exploit_requires=dict(c.get("exploit_requires", {})),
+                tile=_tile(c["tile"], c, where) if "tile" in c else None,
+                provenance=_check_provenance(where, c.get("provenance")),
+            )
+        )
+    sites = tuple(
+        Site(
+            index=i,
+            printed=x.get("printed"),
+            number=x.get("number"),
+            zone4=bool(x.get("zone4", False)),
+            effect=x.get("effect"),
+            extra_home=bool(x.get("extra_home", False)),
+            provenance=_check_provenance(f"sites[{i}]", x.get("provenance")),
+        )
+        for i, x in enumerate(raw["sites"])
+    )
+    die = tuple(
+        DieFace(
+            face=x["face"],
+            adds=tuple(x["adds"]),
+            again=bool(x.get("again", False)),
+            provenance=_check_provenance(f"die[{i}]", x.get("provenance")),
+        )
+        for i, x in enumerate(raw["die"])
+    )
+    lincoln = tuple(
+        LincolnCard(
+            index=i,
+            key=x["key"],
+            wishes=tuple(x["wishes"]),
+            five=bool(x.get("five", False)),
+            provenance=_check_provenance(f"lincoln[{x['key']}]", x.get("provenance")),
+        )
+        for i, x in enumerate(raw["lincoln"])
+    )
+    start_cards = tuple(
+        StartCard(
+            index=i,
+            key=x["key"],
+            name=x["name"],
+            resources=dict(x["resources"]),
+            building=x["building"],
+            provenance=_check_provenance(f"western_town[{x['key']}]", x.get("provenance")),
+        )
+        for i, x in enumerate(raw["western_town"])
+    )
+    by_key = {c.key: c for c in cards}
+    for st in start_cards:
+        if st.building not in by_key:
+            raise ValueError(f"start card {st.key}: unknown building {st.building}")
+    return WesternTownData(setup, tuple(cards), sites, die, lincoln, start_cards, by_key)
+
+
+def load() -> WesternTownData:
+    """Read the packaged data file."""
+    text = resources.files(__package__).joinpath("data/western_town.toml").read_text("utf-8")
+    return parse(tomllib.loads(text))
+
+
+DATA = load()
+
+
+def provenance_report(data: WesternTownData = DATA) -> str:
+    """Which records and fields are reconstructed (our defaults), and which are published."""
+    lines = ["Data provenance (rulebook = the rule text; published = another source;",
+             "reconstructed = boomtown's own default, not the publisher's):", ""]
+
+    def describe(label: str, prov: dict[str, str]) -> None:
+        record = prov["record"]
+        fields = {k: v for k, v in prov.items() if k not in ("record", "source")}
+        detail = ", ".join(f"{k}: {v}" for k, v in sorted(fields.items()))
+        src = f" [source: {prov['source']}]" if "source" in prov else ""
+        lines.append(f"  {label:<34} {record}" + (f" ({detail})" if detail else "") + src)
+
+    describe("set-up numbers", data.setup.provenance)
+    lines.append("")
+    lines.append("Cards:")
+    for c in data.cards:
+        describe(c.name, c.provenance)
+        if c.tile is not None:
+            describe(f"  {c.name} tile", _tile_prov(data, c))
+    lines.append("")
+    lines.append("Board sites:")
+    for st in data.sites:
+        label = st.printed or f"space {st.index} ({st.number}{', ' + st.effect if st.effect else ''})"
+        describe(label, st.provenance)
+    lines.append("")
+    lines.append("Indian die faces:")
+    for i, d in enumerate(data.die):
+        describe(f"face {i + 1}: {d.face}", d.provenance)
+    lines.append("")
+    lines.append("Lincoln cards:")
+    for lc in data.lincoln:
+        describe(lc.key, lc.provenance)
+    lines.append("")
+    lines.append("Western town cards:")
+    for sc in data.start_cards:
+        describe(sc.name, sc.provenance)
+    reconstructed = _count_reconstructed(data)
+    lines.append("")
+    lines.append(f"{reconstructed} records are reconstructed in whole or in part.")
+    return "\n".join(lines)
+
+
+def _tile_prov(data: WesternTownData, card: Card) -> dict[str, str]:
+    assert card.tile is not None
+    return card.tile.provenance
+
+
+def _count_reconstructed(data: WesternTownData) -> int:
+    provs: list[dict[str, str]] = [data.setup.provenance]
+    provs += [c.provenance for c in data.cards]
+    provs += [_tile_prov(data, c) for c in data.cards if c.tile is not None]
+    provs += [s.provenance for s in data.sites]
+    provs += [d.provenance for d in data.die]
+    provs += [lc.provenance for lc in data.lincoln]
+    provs += [sc.provenance for sc in data.start_cards]
+    return sum(1 for p in provs if "reconstructed" in p.values())

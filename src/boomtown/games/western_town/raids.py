@@ -1,0 +1,169 @@
+"""Indian raids: the die, the camp, the attacked town, targets and defence.
+
+The camp attacks at once when it receives its 3rd red or its 2nd orange Indian;
+Indians still to be added and later rolls of the same turn are forgotten.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from boomtown.games.western_town import actions as A
+from boomtown.games.western_town import effects
+from boomtown.games.western_town.data import DATA, RES_INDEX
+from boomtown.games.western_town.state import ZONE4, C, I, K, L, P, S
+
+if TYPE_CHECKING:
+    from boomtown.games.western_town.state import WesternTownState as St
+
+SETUP = DATA.setup
+RED, ORANGE = 0, 1
+_FACE_COUNT = [
+    sum(1 for d in DATA.die if (d.face, d.adds, d.again) == face) for face in A.DIE_FACES
+]
+_DIST = [(A.DIE + j, n / len(DATA.die)) for j, n in enumerate(_FACE_COUNT)]
+_ATTACKED_COWBOYS = {
+    c.index: int(c.tile.constant["attacked_cowboys"])
+    for c in DATA.cards
+    if c.tile is not None and "attacked_cowboys" in c.tile.constant
+}
+
+
+def die_distribution() -> list[tuple[int, float]]:
+    return list(_DIST)
+
+
+def legal_die(st: St, frame: tuple[Any, ...]) -> list[int]:
+    return [aid for aid, _ in _DIST]
+
+
+def choose_die(st: St, frame: tuple[Any, ...], aid: int) -> None:
+    st.stack.pop()
+    s = frame[1]
+    face, adds, again = A.DIE_FACES[aid - A.DIE]
+    st.log(f"{st.name(s)} rolls the Indian die: {face}")
+    g = st.group_of(s)
+    for colour in adds:
+        c = RED if colour == "red" else ORANGE
+        st.camp[g * 3 + c] += 1
+        if st.camp[g * 3] >= SETUP.raid_red or st.camp[g * 3 + 1] >= SETUP.raid_orange:
+            st.raided = 1
+            _trigger(st, g, s, c)
+            return
+    if again:
+        st.stack.append(("die", s))
+
+
+def _trigger(st: St, g: int, s: int, last: int) -> None:
+    st.log(f"The camp attacks ({st.camp[g * 3]} red, {st.camp[g * 3 + 1]} orange)!")
+    if last == ORANGE:
+        st.stack.append(("raid_start", g, s))
+        return
+    seats = st.groups[g]
+    fewest = min(st.pipes_for_raid(t) for t in seats)
+    tied = [t for t in seats if st.pipes_for_raid(t) == fewest]
+    effects.ask(
+        st, st.gm[g],
+        [(A.SEAT_RAID + t, ("push", ("raid_start", g, t))) for t in tied],
+        "the grand manitou chooses the town attacked (fewest Peace pipes)",
+    )
+
+
+def _raid_start(st: St, frame: tuple[Any, ...]) -> None:
+    _, g, t = frame
+    st.log(f"The Indians attack {st.name(t)}'s town")
+    for k, n in _ATTACKED_COWBOYS.items():
+        if st.has_building(t, k):
+            st.gain(t, C, n)
+            st.log(f"{st.name(t)}'s {DATA.cards[k].name} gives {n} Cowboys")
+    red, orange = st.camp[g * 3], st.camp[g * 3 + 1]
+    st.stack.append(("raid", g, t, red, orange, ()))
+
+
+def _targets(st: St, t: int, done: tuple[int, ...]) -> list[int]:
+    base = t * S
+    out = [x for x in range(S) if st.site[base + x] >= 0 and not st.destroyed[base + x]
+           and x not in done]
+    if st.r(t, I) > 0 and A.INHABITANTS_TARGET not in done:
+        out.append(A.INHABITANTS_TARGET)
+    return out
+
+
+def _raid(st: St, frame: tuple[Any, ...]) -> None:
+    _, g, t, red, orange, done = frame
+    targets = _targets(st, t, done)
+    options = []
+    for c, n in ((RED, red), (ORANGE, orange)):
+        if n:
+            for x in targets:
+                options.append(
+                    (A.ATTACK + c * A.ATTACK_TARGETS + x, ("attack", g, t, red, orange, done, c, x))
+                )
+    if not options:
+        _end_raid(st, g, t)
+        return
+    effects.ask(st, st.gm[g], options, "the grand manitou chooses a target", force_ask=True)
+
+
+def _do_attack(st: St, p: tuple[Any, ...]) -> None:
+    _, g, t, red, orange, done, c, x = p
+    n = red if c == RED else orange
+    if c == RED:
+        red = 0
+    else:
+        orange = 0
+    st.stack.append(("raid", g, t, red, orange, (*done, x)))
+    zone4 = x < S and ZONE4[x]
+    cost = -(-n // SETUP.zone4_cowboy_repels) if zone4 else n
+    what = "the Inhabitants" if x == A.INHABITANTS_TARGET else (
+        f"the {DATA.cards[st.site[t * S + x]].name} on site {x}")
+    colour = A.COLOURS[c]
+    st.log(f"{n} {colour} Indian(s) attack {what}; defending costs {cost} Cowboy(s)")
+    if st.r(t, C) >= cost:
+        effects.ask(
+            st, t,
+            [(A.DEFEND, ("defend", t, x, cost, 1)), (A.NO_DEFEND, ("defend", t, x, cost, 0))],
+            f"defend {what} with {cost} Cowboy(s)?",
+            force_ask=True,
+        )
+    else:
+        _do_defend(st, ("defend", t, x, cost, 0))
+
+
+def _do_defend(st: St, p: tuple[Any, ...]) -> None:
+    _, t, x, cost, yes = p
+    if yes:
+        st.lose(t, C, cost)
+        st.log(f"{st.name(t)} defends with {cost} Cowboy(s)")
+        return
+    if x == A.INHABITANTS_TARGET:
+        lost = st.lose(t, I, SETUP.inhabitant_loss)
+        lure = st.lose(t, L, SETUP.lure_loss)
+        st.log(f"{st.name(t)} loses {lost} Inhabitant(s) and {lure} Lure")
+        return
+    k = st.site[t * S + x]
+    st.destroyed[t * S + x] = 1
+    st.bcount[t * K + k] -= 1
+    st.log(f"{st.name(t)}'s {DATA.cards[k].name} is destroyed")
+
+
+def _end_raid(st: St, g: int, t: int) -> None:
+    st.camp[g * 3] = 0
+    st.camp[g * 3 + 1] = 0
+    if st.camp[g * 3 + 2] > 0:
+        st.camp[g * 3 + 2] -= 1
+        st.res[t * 7 + P] += 1
+        st.log(f"The raid is over; {st.name(t)} receives a Peace pipe from the camp")
+    else:
+        st.log("The raid is over")
+
+
+effects.PAYLOADS["attack"] = _do_attack
+effects.PAYLOADS["defend"] = _do_defend
+
+AUTO: dict[str, Any] = {
+    "raid_start": _raid_start,
+    "raid": _raid,
+}
+
+assert RES_INDEX["P"] == P

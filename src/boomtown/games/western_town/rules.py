@@ -1,0 +1,681 @@
+"""The round and phase machine of Western Town.
+
+The state keeps a stack of frames (small tuples). :func:`run` pops and expands
+frames until one needs a decision (a seat's or chance's); :func:`choose` applies a
+decision to the frame on top. Frames:
+
+setup / round / p1a / p1b / p1c / p2 / p3 / p4 / p5 / end_round   phase flow
+first_lm, star, deal, lincoln, die                                 chance points
+aside, solo, commit, xturn                                         card decisions
+ask                                                                a listed choice (effects, raids)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from boomtown.engine.actions import CHANCE, TERMINAL
+from boomtown.games.western_town import actions as A
+from boomtown.games.western_town import effects, raids, scoring
+from boomtown.games.western_town.data import DATA, RES_INDEX
+from boomtown.games.western_town.state import (
+    DOWN,
+    HAND,
+    HDOWN,
+    HOMESTEAD,
+    INACTIVE,
+    OFF,
+    PRINTED,
+    UP,
+    K,
+    S,
+)
+from boomtown.games.western_town.steps import EXPLOIT_LIST, PLAY_LIST
+
+if TYPE_CHECKING:
+    from boomtown.games.western_town.state import WesternTownState as St
+
+SETUP = DATA.setup
+STAR_POOLS = ("orange", "green")
+
+
+# ------------------------------------------------------------------ driver
+def run(st: St) -> None:
+    """Expand automatic frames until a decision is needed (or the game ends)."""
+    stack = st.stack
+    while stack:
+        frame = stack[-1]
+        who = _DECIDER.get(frame[0])
+        if who is not None:
+            seat = who(st, frame)
+            if seat is not None:
+                st.cur = seat
+                return
+            continue
+        stack.pop()
+        _AUTO[frame[0]](st, frame)
+    st.cur = TERMINAL
+
+
+def legal_ids(st: St) -> list[int]:
+    frame = st.stack[-1]
+    return _LEGAL[frame[0]](st, frame)
+
+
+def choose(st: St, aid: int) -> None:
+    frame = st.stack[-1]
+    _CHOOSE[frame[0]](st, frame, aid)
+
+
+def chance_distribution(st: St) -> list[tuple[int, float]]:
+    ids = legal_ids(st)
+    frame = st.stack[-1]
+    if frame[0] == "die":
+        return raids.die_distribution()
+    p = 1.0 / len(ids)
+    return [(aid, p) for aid in ids]
+
+
+def explain_illegal(st: St, aid: int) -> str:
+    if st.cur == CHANCE:
+        return f"{A.TEXTS[aid] if 0 <= aid < A.SIZE else aid} is not a possible chance outcome now"
+    frame = st.stack[-1]
+    text = A.TEXTS[aid] if 0 <= aid < A.SIZE else str(aid)
+    who = st.name(st.cur)
+    kind = frame[0]
+    if kind in ("solo", "commit", "xturn") and A.PLAY <= aid < A.PLAY + K:
+        k = aid - A.PLAY
+        if st.z(st.cur, HAND, k) == 0:
+            return f"{who} has no {DATA.cards[k].name} in hand"
+        if not playable(st, st.cur, k):
+            return f"{who} cannot play {DATA.cards[k].name}: no undestroyed building of that name"
+        if kind == "xturn" and st.played[st.cur] >= 3:
+            return f"{who} has already played a third card"
+    if kind == "xturn" and aid == A.PASS:
+        return f"{who} must play a third card before passing"
+    if kind == "xturn" and A.EXPLOIT <= aid < A.PASS:
+        t, k = divmod(aid - A.EXPLOIT, K)
+        if t not in st.neighbours(st.cur):
+            return f"seat {t} is not a neighbour of {who}"
+        if st.z(t, UP, k) == 0:
+            return f"seat {t} has no face-up {DATA.cards[k].name}"
+        return f"{who} cannot exploit {DATA.cards[k].name} now (needs the card, the building and an effect)"
+    return f"{text!r} is not legal now: {who} is to decide ({describe(st)})"
+
+
+def describe(st: St) -> str:
+    """A public description of the pending decision."""
+    if st.cur == TERMINAL:
+        return "the game is over"
+    frame = st.stack[-1]
+    return _PROMPTS.get(frame[0], frame[0]) if frame[0] != "ask" else frame[3]
+
+
+_PROMPTS = {
+    "first_lm": "chance: the first lead marshal",
+    "star": "chance: a star building is drawn",
+    "deal": "chance: a western town card is dealt",
+    "lincoln": "chance: the Lincoln card is revealed",
+    "die": "chance: the Indian die is rolled",
+    "aside": "keep cards in hand: set the others aside",
+    "solo": "play a card",
+    "commit": "choose a card to play face down (revealed together)",
+    "xturn": "play a third card, exploit a neighbour's card, or pass",
+}
+
+
+# ------------------------------------------------------------------ set-up
+def _setup(st: St, frame: tuple[Any, ...]) -> None:
+    push = st.stack.append
+    push(("round",))
+    for s in reversed(range(st.num_players)):
+        push(("start", s))
+    for s in reversed(range(st.num_players)):
+        push(("deal", s))
+    for g in reversed(range(len(st.groups))):
+        st.stock[g * 2] = [c.index for c in DATA.cards if c.group == "orange"]
+        st.stock[g * 2 + 1] = [c.index for c in DATA.cards if c.group == "green"]
+        st.camp[g * 3 + 2] = SETUP.camp_pipes_per_player * len(st.groups[g])
+        if st.options.short_game:
+            for k in st.stock[g * 2 + 1]:
+                for s in st.groups[g]:
+                    st.hs_tiles[s] += 1
+            st.stock[g * 2 + 1] = []
+        else:
+            _push_stars(st, g, 0, add=2, remove=2)
+        push(("first_lm", g))
+    for s in range(st.num_players):
+        base = s * 7
+        st.res[base + RES_INDEX["C"]] = SETUP.cowboys
+        st.res[base + RES_INDEX["P"]] = SETUP.peace_pipes
+        for card in DATA.cards:
+            in_hand = 1 if card.group == "cactus" else 0
+            st.zones[(s * 6 + HAND) * K + card.index] = in_hand
+            st.zones[(s * 6 + OFF) * K + card.index] = card.copies - in_hand
+            if "const" in (card.group, card.second_group) and card.tile is not None:
+                st.avail[s * K + card.index] = 1
+        for i, k in enumerate(PRINTED):
+            if k >= 0:
+                st.site[s * S + i] = k
+                st.bcount[s * K + k] += 1
+    st.log(f"Western Town for {st.num_players} players"
+           + (" (short game)" if st.options.short_game else "")
+           + (" (double duel)" if st.options.double_duel else ""))
+
+
+def _push_stars(st: St, g: int, pool: int, add: int, remove: int) -> None:
+    """Draws for 'adding buildings' (pushed so that the adds come first)."""
+    for _ in range(remove):
+        st.stack.append(("star", g, pool, 0))
+    for _ in range(add):
+        st.stack.append(("star", g, pool, 1))
+
+
+def _chance_first_lm(st: St, frame: tuple[Any, ...]) -> list[int]:
+    return [A.FIRST_LM + s for s in st.groups[frame[1]]]
+
+
+def _choose_first_lm(st: St, frame: tuple[Any, ...], aid: int) -> None:
+    st.stack.pop()
+    g, s = frame[1], aid - A.FIRST_LM
+    st.lm[g] = s
+    st.gm[g] = st.right_of(s)
+    st.log(f"{st.name(s)} is the lead marshal; {st.name(st.gm[g])} is the grand manitou")
+
+
+def _chance_star(st: St, frame: tuple[Any, ...]) -> list[int]:
+    g, pool = frame[1], frame[2]
+    return sorted(A.STAR + k for k in st.stock[g * 2 + pool])
+
+
+def _choose_star(st: St, frame: tuple[Any, ...], aid: int) -> None:
+    st.stack.pop()
+    g, pool, add = frame[1], frame[2], frame[3]
+    k = aid - A.STAR
+    st.stock[g * 2 + pool].remove(k)
+    name = DATA.cards[k].name
+    for s in st.groups[g]:
+        if add:
+            st.avail[s * K + k] = 1
+        else:
+            st.hs_tiles[s] += 1
+    if add:
+        st.log(f"{name} joins the constructible buildings")
+    else:
+        st.log(f"{name} leaves the game; its tile becomes a homestead")
+
+
+def _chance_deal(st: St, frame: tuple[Any, ...]) -> list[int]:
+    return [A.START_CARD + c for c in st.start_left]
+
+
+def _choose_deal(st: St, frame: tuple[Any, ...], aid: int) -> None:
+    st.stack.pop()
+    c = aid - A.START_CARD
+    st.start_left.remove(c)
+    st.start_card[frame[1]] = c
+
+
+def _start(st: St, frame: tuple[Any, ...]) -> None:
+    s = frame[1]
+    card = DATA.start_cards[st.start_card[s]]
+    k = A.KIND[card.building]
+    space = next(i for i in A.SPACES if DATA.sites[i].number == 4 and st.site[s * S + i] < 0)
+    effects.place_building(st, s, k, space)
+    for r, n in card.resources.items():
+        st.gain(s, RES_INDEX[r], n)
+    st.log(f"{st.name(s)} reveals {card.name}: {DATA.cards[k].name} and "
+           + ", ".join(f"{n} {r}" for r, n in card.resources.items()))
+
+
+# ------------------------------------------------------------------ rounds
+def _round(st: St, frame: tuple[Any, ...]) -> None:
+    st.round += 1
+    st.log(f"Round {st.round}")
+    for name in ("end_round", "p5"):
+        st.stack.append((name,))
+    for g in reversed(range(len(st.groups))):
+        st.stack.append(("p4", g))
+    for g in reversed(range(len(st.groups))):
+        st.stack.append(("p3", g))
+    for g in reversed(range(len(st.groups))):
+        st.stack.append(("p2", g))
+    for g in reversed(range(len(st.groups))):
+        st.stack.append(("p1c", g))
+    st.stack.append(("lincoln",))
+    if st.options.short_game:
+        if st.round == 2:
+            for g in reversed(range(len(st.groups))):
+                _push_stars(st, g, 0, add=2, remove=0)
+    elif st.round in (2, 3):
+        for g in reversed(range(len(st.groups))):
+            _push_stars(st, g, st.round - 2, add=2, remove=2)
+
+
+def _lincoln_decider(st: St, frame: tuple[Any, ...]) -> int | None:
+    if not st.options.short_game and st.round == st.rounds:
+        st.stack.pop()
+        five = next(lc.index for lc in DATA.lincoln if lc.five)
+        st.lincoln_current = five
+        st.log("Lincoln card revealed: 5 (no visit this round)")
+        return None
+    return CHANCE
+
+
+def _chance_lincoln(st: St, frame: tuple[Any, ...]) -> list[int]:
+    return [A.LINCOLN + c for c in st.lincoln_left]
+
+
+def _choose_lincoln(st: St, frame: tuple[Any, ...], aid: int) -> None:
+    st.stack.pop()
+    c = aid - A.LINCOLN
+    st.lincoln_left.remove(c)
+    st.lincoln_revealed.append(c)
+    st.lincoln_current = c
+    st.log(f"Lincoln card revealed: {DATA.lincoln[c].key}")
+
+
+def hand_size(st: St, s: int) -> int:
+    numbers = [DATA.sites[i].number or 0 for i in A.SPACES if st.site[s * S + i] < 0]
+    return min(numbers) if numbers else SETUP.hand_size_when_full
+
+
+def _p1c(st: St, frame: tuple[Any, ...]) -> None:
+    g = frame[1]
+    for s in reversed(st.order_from(g, st.lm[g])):
+        if sum(st.zone_list(s, HAND)) > hand_size(st, s):
+            st.stack.append(("aside", s))
+
+
+def _seat_of(st: St, frame: tuple[Any, ...]) -> int:
+    return int(frame[1])
+
+
+def _legal_aside(st: St, frame: tuple[Any, ...]) -> list[int]:
+    s = frame[1]
+    return [A.SET_ASIDE + k for k, n in enumerate(st.zone_list(s, HAND)) if n]
+
+
+def _choose_aside(st: St, frame: tuple[Any, ...], aid: int) -> None:
+    s = frame[1]
+    k = aid - A.SET_ASIDE
+    st.move(s, HAND, INACTIVE, k)
+    n = st.num_players
+    for v in range(n):
+        if v != s:
+            base = (v * n + s) * K
+            st.known[base : base + K] = [0] * K
+    if sum(st.zone_list(s, HAND)) <= hand_size(st, s):
+        st.stack.pop()
+        kept = ", ".join(_card_list(st.zone_list(s, HAND)))
+        st.log(f"{st.name(s)} keeps {kept}", frozenset({s}),
+               f"{st.name(s)} keeps {hand_size(st, s)} cards")
+
+
+def _card_list(counts: list[int]) -> list[str]:
+    return [DATA.cards[k].name + (f" x{n}" if n > 1 else "") for k, n in enumerate(counts) if n]
+
+
+# ------------------------------------------------------------------ phase 2
+def _p2(st: St, frame: tuple[Any, ...]) -> None:
+    g = frame[1]
+    order = st.order_from(g, st.lm[g])
+    plan: list[tuple[Any, ...]] = [("solo", order[0])]
+    for a, b in zip(order, order[1:], strict=False):
+        plan += [("commit", a), ("commit", b), ("reveal", a, b)]
+    plan.append(("solo", order[-1]))
+    for f in reversed(plan):
+        st.stack.append(f)
+
+
+def playable(st: St, s: int, k: int) -> bool:
+    """Card ``k`` may be played: it is in hand, its building stands, its condition holds."""
+    if st.z(s, HAND, k) == 0:
+        return False
+    card = DATA.cards[k]
+    if card.building != "none" and not st.has_building(s, k):
+        return False
+    return all(st.r(s, RES_INDEX[r]) >= n for r, n in card.play_requires.items())
+
+
+def _legal_play(st: St, s: int) -> list[int]:
+    hand = st.zone_list(s, HAND)
+    ids = [A.PLAY + k for k in range(K) if hand[k] and playable(st, s, k)]
+    if not ids:
+        ids = [A.FACEDOWN + k for k in range(K) if hand[k]]
+    return ids
+
+
+def _legal_solo(st: St, frame: tuple[Any, ...]) -> list[int]:
+    return _legal_play(st, frame[1])
+
+
+def _show_hand(st: St, s: int) -> None:
+    """No playable card: the player shows the hand to everybody."""
+    hand = st.zone_list(s, HAND)
+    n = st.num_players
+    for v in range(n):
+        if v != s:
+            base = (v * n + s) * K
+            for k in range(K):
+                if hand[k] > st.known[base + k]:
+                    st.known[base + k] = hand[k]
+    st.log(f"{st.name(s)} cannot play a card and shows the hand: {', '.join(_card_list(hand))}")
+    st.seal()
+
+
+def _leave_hand_publicly(st: St, s: int, k: int) -> None:
+    n = st.num_players
+    for v in range(n):
+        if v != s:
+            i = (v * n + s) * K + k
+            if st.known[i]:
+                st.known[i] -= 1
+
+
+def _choose_solo(st: St, frame: tuple[Any, ...], aid: int) -> None:
+    s = frame[1]
+    st.stack.pop()
+    if aid >= A.FACEDOWN:
+        _show_hand(st, s)
+        k = aid - A.FACEDOWN
+        st.move(s, HAND, HDOWN, k)
+        st.played[s] += 1
+        st.log(f"{st.name(s)} plays {DATA.cards[k].name} face down without effect",
+               frozenset({s}), f"{st.name(s)} plays a card face down without effect")
+        return
+    k = aid - A.PLAY
+    play_card(st, s, k)
+
+
+def play_card(st: St, s: int, k: int) -> None:
+    st.move(s, HAND, UP, k)
+    _leave_hand_publicly(st, s, k)
+    st.played[s] += 1
+    st.seal()
+    st.log(f"{st.name(s)} plays {DATA.cards[k].name}")
+    effects.start(st, s, PLAY_LIST[k], -1, (k,))
+
+
+def _choose_commit(st: St, frame: tuple[Any, ...], aid: int) -> None:
+    s = frame[1]
+    st.stack.pop()
+    if aid >= A.FACEDOWN:
+        _show_hand(st, s)
+        k = aid - A.FACEDOWN
+        st.pending_fd[s] = 1
+    else:
+        k = aid - A.PLAY
+    st.zones[(s * 6 + HAND) * K + k] -= 1
+    st.pending[s] = k
+    st.log(f"{st.name(s)} chooses {DATA.cards[k].name} face down", frozenset({s}),
+           f"{st.name(s)} chooses a card face down")
+
+
+def _reveal(st: St, frame: tuple[Any, ...]) -> None:
+    a, b = frame[1], frame[2]
+    st.seal()
+    todo = []
+    for s in (a, b):
+        k = st.pending[s]
+        st.pending[s] = -1
+        st.played[s] += 1
+        if st.pending_fd[s]:
+            st.pending_fd[s] = 0
+            st.zones[(s * 6 + HDOWN) * K + k] += 1
+            st.log(f"{st.name(s)} reveals a card played face down without effect")
+        else:
+            st.zones[(s * 6 + UP) * K + k] += 1
+            _leave_hand_publicly(st, s, k)
+            st.log(f"{st.name(s)} reveals {DATA.cards[k].name}")
+            todo.append((s, k))
+    # effects resolve clockwise from the lead marshal: a before b (pushed last = runs first)
+    for s, k in reversed(todo):
+        effects.push_start(st, s, PLAY_LIST[k], -1, (k,))
+
+
+# ------------------------------------------------------------------ phase 3
+def _p3(st: St, frame: tuple[Any, ...]) -> None:
+    g = frame[1]
+    st.stack.append(("xturn", st.lm[g]))
+
+
+def _legal_xturn(st: St, frame: tuple[Any, ...]) -> list[int]:
+    s = frame[1]
+    ids: list[int] = []
+    hand = st.zone_list(s, HAND)
+    if st.played[s] < 3 and any(hand):
+        ids += _legal_play(st, s)
+    up_own = st.zone_list(s, UP)
+    for t in sorted(st.neighbours(s)):
+        up_t = st.zone_list(t, UP)
+        for k in range(K):
+            if up_t[k] and (hand[k] or up_own[k]) and effects.can_exploit(st, s, k, t):
+                ids.append(A.EXPLOIT + t * K + k)
+    if st.played[s] >= 3 or not any(hand):
+        ids.append(A.PASS)
+    return sorted(ids)
+
+
+def _choose_xturn(st: St, frame: tuple[Any, ...], aid: int) -> None:
+    s = frame[1]
+    st.stack.pop()
+    st.stack.append(("xnext", s))
+    if aid == A.PASS:
+        st.passed[s] = 1
+        g = st.group_of(s)
+        st.log(f"{st.name(s)} passes")
+        if not st.first_pass[g]:
+            st.first_pass[g] = 1
+            st.lm[g] = s
+            st.gm[g] = st.right_of(s)
+            st.log(f"{st.name(s)} becomes lead marshal; {st.name(st.gm[g])} grand manitou")
+        return
+    if A.EXPLOIT <= aid < A.PASS:
+        t, k = divmod(aid - A.EXPLOIT, K)
+        name = DATA.cards[k].name
+        if st.z(s, UP, k):
+            source = "from the table"
+        else:
+            source = "from the hand"
+            n = st.num_players
+            for v in range(n):
+                i = (v * n + s) * K + k
+                if v != s and st.known[i] < 1:
+                    st.known[i] = 1
+            st.seal()
+        st.move(t, UP, DOWN, k)
+        st.log(f"{st.name(s)} exploits {st.name(t)}'s {name} with the {name} {source}")
+        effects.start(st, s, EXPLOIT_LIST[k], t, (k,))
+        return
+    if aid >= A.FACEDOWN:
+        _show_hand(st, s)
+        k = aid - A.FACEDOWN
+        st.move(s, HAND, HDOWN, k)
+        st.played[s] += 1
+        st.log(f"{st.name(s)} plays {DATA.cards[k].name} face down without effect",
+               frozenset({s}), f"{st.name(s)} plays a card face down without effect")
+        return
+    play_card(st, s, aid - A.PLAY)
+
+
+def _xnext(st: St, frame: tuple[Any, ...]) -> None:
+    s = frame[1]
+    seats = st.groups[st.group_of(s)]
+    i = seats.index(s)
+    for step in range(1, len(seats) + 1):
+        t = seats[(i + step) % len(seats)]
+        if not st.passed[t]:
+            st.stack.append(("xturn", t))
+            return
+
+
+# ------------------------------------------------------------------ phase 4
+def _p4(st: St, frame: tuple[Any, ...]) -> None:
+    g = frame[1]
+    for s in reversed(st.order_from(g, st.lm[g])):
+        st.stack.append(("storage", s))
+        st.stack.append(("income", s))
+
+
+def _income(st: St, frame: tuple[Any, ...]) -> None:
+    s = frame[1]
+    up = st.zone_list(s, UP)
+    gained: dict[str, int] = {}
+    choices = 0
+    for k in range(K):
+        if up[k]:
+            card = DATA.cards[k]
+            for r, n in card.income.items():
+                got = st.gain(s, RES_INDEX[r], n * up[k])
+                gained[r] = gained.get(r, 0) + got
+            if card.income_choice:
+                choices += up[k]
+    for k, amounts in effects.CONSTANT_INCOME.items():
+        if st.has_building(s, k):
+            for r, n in amounts.items():
+                got = st.gain(s, RES_INDEX[r], n * st.bcount[s * K + k])
+                gained[r] = gained.get(r, 0) + got
+    if gained:
+        st.log(f"{st.name(s)} earns " + ", ".join(f"{n} {r}" for r, n in gained.items() if n))
+    for k in range(K):
+        card = DATA.cards[k]
+        for _ in range(up[k] if card.income_choice else 0):
+            effects.ask(
+                st, s,
+                [(A.txn_id({}, {r: 1}), ("txn", s, (), ((r, 1),), -1, None))
+                 for r in card.income_choice],
+                f"income of {card.name}: choose",
+            )
+
+
+def _storage(st: St, frame: tuple[Any, ...]) -> None:
+    s = frame[1]
+    lost = []
+    for r in ("G", "W", "C"):
+        ri = RES_INDEX[r]
+        excess = st.r(s, ri) - st.storage(s, ri)
+        if excess > 0:
+            st.lose(s, ri, excess)
+            lost.append(f"{excess} {r}")
+    if lost:
+        st.log(f"{st.name(s)} discards excess: {', '.join(lost)}")
+
+
+# ------------------------------------------------------------------ phase 5
+def _p5(st: St, frame: tuple[Any, ...]) -> None:
+    c = st.lincoln_current
+    card = DATA.lincoln[c]
+    if card.five:
+        st.log("the 5 card is discarded: no visit")
+        return
+    for g in reversed(range(len(st.groups))):
+        seats = st.groups[g]
+        scores = {s: scoring.lincoln_points(st, s, card.wishes) for s in seats}
+        best = max(scores.values())
+        tied = [s for s in seats if scores[s] == best]
+        st.log("Lincoln's expectations: " + ", ".join(f"{st.name(s)} {scores[s]}" for s in seats))
+        if len(tied) == 1:
+            st.stack.append(("award", tied[0]))
+        else:
+            effects.ask(
+                st, st.lm[g],
+                [(A.SEAT_LINCOLN + t, ("push", ("award", t))) for t in tied],
+                "the lead marshal breaks the tie for Lincoln's visit",
+                force_ask=True,
+            )
+
+
+def _award(st: St, frame: tuple[Any, ...]) -> None:
+    t = frame[1]
+    st.lincoln_homes[t] += 1
+    st.lincoln_won.append((t, st.lincoln_current))
+    st.log(f"Lincoln visits {st.name(t)}: +1 Home")
+
+
+def _end_round(st: St, frame: tuple[Any, ...]) -> None:
+    if st.round >= st.rounds:
+        st.log("The game ends")
+        totals = scoring.breakdown(st)["totals"]
+        st.log("Final scores: " + ", ".join(f"{st.name(s)} {v}" for s, v in enumerate(totals)))
+        st.stack.clear()
+        return
+    n = st.num_players
+    for s in range(n):
+        base = s * 6 * K
+        for k in range(K):
+            total = sum(st.zones[base + z * K + k] for z in (HAND, INACTIVE, UP, DOWN, HDOWN))
+            for z in (INACTIVE, UP, DOWN, HDOWN):
+                st.zones[base + z * K + k] = 0
+            st.zones[base + HAND * K + k] = total
+        st.played[s] = 0
+        st.passed[s] = 0
+    for v in range(n):
+        for s in range(n):
+            if v != s:
+                base = (v * n + s) * K
+                st.known[base : base + K] = st.zone_list(s, HAND)
+    for g in range(len(st.groups)):
+        st.first_pass[g] = 0
+    st.stack.append(("round",))
+
+
+# ------------------------------------------------------------------ tables
+def _chance(st: St, frame: tuple[Any, ...]) -> int:
+    return CHANCE
+
+
+_DECIDER: dict[str, Any] = {
+    "first_lm": _chance,
+    "star": _chance,
+    "deal": _chance,
+    "lincoln": _lincoln_decider,
+    "die": _chance,
+    "aside": _seat_of,
+    "solo": _seat_of,
+    "commit": _seat_of,
+    "xturn": _seat_of,
+    "ask": _seat_of,
+}
+_AUTO: dict[str, Any] = {
+    "setup": _setup,
+    "start": _start,
+    "round": _round,
+    "p1c": _p1c,
+    "p2": _p2,
+    "reveal": _reveal,
+    "p3": _p3,
+    "xnext": _xnext,
+    "p4": _p4,
+    "income": _income,
+    "storage": _storage,
+    "p5": _p5,
+    "award": _award,
+    "end_round": _end_round,
+    **effects.AUTO,
+    **raids.AUTO,
+}
+_LEGAL: dict[str, Any] = {
+    "first_lm": _chance_first_lm,
+    "star": _chance_star,
+    "deal": _chance_deal,
+    "lincoln": _chance_lincoln,
+    "die": raids.legal_die,
+    "aside": _legal_aside,
+    "solo": _legal_solo,
+    "commit": _legal_solo,
+    "xturn": _legal_xturn,
+    "ask": effects.legal_ask,
+}
+_CHOOSE: dict[str, Any] = {
+    "first_lm": _choose_first_lm,
+    "star": _choose_star,
+    "deal": _choose_deal,
+    "lincoln": _choose_lincoln,
+    "die": raids.choose_die,
+    "aside": _choose_aside,
+    "solo": _choose_solo,
+    "commit": _choose_commit,
+    "xturn": _choose_xturn,
+    "ask": effects.choose_ask,
+}

@@ -1,0 +1,131 @@
+"""Lincoln's expectations and the final score.
+
+Final score = Homes ranking + building points (halved when destroyed, -2 per
+destroyed marker) + exported Gold, Lure and sets of 4 Inhabitants times the number
+of times each wish appears on the game's Lincoln cards (the "5" card excluded).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from boomtown.games.western_town import actions as A
+from boomtown.games.western_town.data import DATA, RES_INDEX
+from boomtown.engine.actions import TERMINAL
+from boomtown.games.western_town.state import I, L, S, X
+
+if TYPE_CHECKING:
+    from boomtown.games.western_town.state import WesternTownState as St
+
+SETUP = DATA.setup
+
+
+def lincoln_points(st: St, s: int, wishes: tuple[str, ...]) -> int:
+    """Points for a Lincoln card: 1 per exported Gold, 1 per Lure, 1 per full 4 Inhabitants."""
+    total = 0
+    for wish in wishes:
+        total += wish_value(st, s, wish)
+    return total
+
+
+def wish_value(st: St, s: int, wish: str) -> int:
+    if wish == "G":
+        return st.r(s, X)
+    if wish == "L":
+        return st.r(s, L)
+    return st.r(s, I) // 4
+
+
+def multipliers(st: St) -> dict[str, int]:
+    """How often each wish appears on the revealed Lincoln cards (the 5 card has none)."""
+    out = {"G": 0, "L": 0, "I": 0}
+    for c in st.lincoln_revealed:
+        for wish in DATA.lincoln[c].wishes:
+            out[wish] += 1
+    return out
+
+
+def building_points(st: St, s: int, k: int) -> int:
+    tile = DATA.cards[k].tile
+    if tile is None:
+        return 0
+    if DATA.cards[k].key == "warehouse" and st.options.warehouse_points == "flat":
+        return 6
+    points = tile.vp
+    per = tile.vp_per
+    if per:
+        points += (st.r(s, RES_INDEX[per["of"]]) // per["per"]) * per["points"]
+    return points
+
+
+def homes_points(st: St, seats: tuple[int, ...]) -> dict[int, int]:
+    """1 point per player with fewer Homes; +3 for every player with the most (U17)."""
+    homes = {s: st.homes(s) for s in seats}
+    top = max(homes.values())
+    return {
+        s: sum(1 for t in seats if homes[t] < homes[s])
+        + (SETUP.homes_first_bonus if homes[s] == top else 0)
+        for s in seats
+    }
+
+
+def breakdown(st: St) -> dict[str, Any]:
+    """Every seat's score by category, as it stands now (final once the game is over)."""
+    mult = multipliers(st)
+    seats_out: list[dict[str, Any]] = [{} for _ in range(st.num_players)]
+    totals = [0] * st.num_players
+    for g, seats in enumerate(st.groups):
+        hp = homes_points(st, seats)
+        for s in seats:
+            buildings: dict[str, int] = {}
+            points = 0
+            destroyed = 0
+            for x in A.SPACES:
+                k = st.site[s * S + x]
+                if k < 0:
+                    continue
+                value = building_points(st, s, k)
+                if st.destroyed[s * S + x]:
+                    value //= 2
+                if value:
+                    name = DATA.cards[k].name
+                    buildings[name] = buildings.get(name, 0) + value
+                points += value
+            destroyed = sum(st.destroyed[s * S : (s + 1) * S])
+            penalty = destroyed * SETUP.destroyed_point_penalty
+            gold = st.r(s, X) * mult["G"]
+            lure = st.r(s, L) * mult["L"]
+            inhabitants = (st.r(s, I) // 4) * mult["I"]
+            total = hp[s] + points - penalty + gold + lure + inhabitants
+            totals[s] = total
+            seats_out[s] = {
+                "seat": s,
+                "group": g,
+                "homes": st.homes(s),
+                "homes_points": hp[s],
+                "buildings": buildings,
+                "building_points": points,
+                "destroyed_markers": destroyed,
+                "destroyed_penalty": -penalty,
+                "exported_gold_points": gold,
+                "lure_points": lure,
+                "inhabitant_points": inhabitants,
+                "total": total,
+            }
+    winners = []
+    for seats in st.groups:
+        best = max(totals[s] for s in seats)
+        winners += [s for s in seats if totals[s] == best]
+    return {
+        "final": st.cur == TERMINAL,
+        "multipliers": mult,
+        "seats": seats_out,
+        "totals": totals,
+        "winners": sorted(winners),
+    }
+
+
+def returns(st: St) -> list[float]:
+    """1 for every winner (a shared win counts for each, U18), 0 otherwise."""
+    winners = set(breakdown(st)["winners"])
+    return [1.0 if s in winners else 0.0 for s in range(st.num_players)]

@@ -1,0 +1,340 @@
+"""The Western Town position: plain lists of ints, cheap to clone and to save.
+
+Per-seat arrays are flat: ``zones[(seat * NZ + zone) * K + kind]`` counts the cards of
+one kind in one zone, ``res[seat * NR + r]`` a resource, ``site[seat * S + i]`` the
+building on a board site. The rules that change them live in ``rules.py``,
+``effects.py`` and ``raids.py``; scoring in ``scoring.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from boomtown.engine.actions import CHANCE, TERMINAL
+from boomtown.engine.state import State
+from boomtown.games.western_town import actions as A
+from boomtown.games.western_town.data import DATA, RES_INDEX, RESOURCES
+
+K, S = A.K, A.S
+NR = len(RESOURCES)
+G, W, I, C, P, L, X = range(NR)
+HAND, INACTIVE, UP, DOWN, HDOWN, OFF = range(6)
+NZ = 6
+ZONE_NAMES = ("hand", "inactive", "table_up", "table_down", "face_down_unknown", "off_board")
+SEAT_COLOURS = ("yellow", "red", "blue", "black")
+HOMESTEAD = A.KIND["homestead"]
+PRINTED = [A.KIND[s.printed] if s.printed else -1 for s in DATA.sites]
+ZONE4 = [s.zone4 for s in DATA.sites]
+
+# fields copied list-by-list on clone (flat lists of ints or of small tuples)
+FLAT_FIELDS = (
+    "res", "zones", "avail", "site", "destroyed", "bcount", "known", "hs_tiles", "home_card",
+    "lincoln_homes", "played", "passed", "pending", "pending_fd", "start_card", "lm", "gm",
+    "camp", "first_pass", "lincoln_left", "lincoln_revealed", "lincoln_won", "start_left",
+    "stack",
+)
+NESTED_FIELDS = ("stock",)
+SCALAR_FIELDS = ("round", "lincoln_current", "raided", "cur")
+
+
+class WesternTownState(State):
+    """A game of Western Town. Build it with ``RULESET.new_game(players, seed, options)``."""
+
+    _action_table = A.ACTIONS
+
+    def __init__(self, ruleset: Any, players: int, seed: int, options: Any) -> None:
+        super().__init__(ruleset, players, seed, options)
+        from boomtown.games.western_town import rules
+
+        n = players
+        if options.double_duel and n != 4:
+            from boomtown.engine.errors import BadOptions
+
+            raise BadOptions("double duel is a four-player mode")
+        self.groups: tuple[tuple[int, ...], ...] = (
+            ((0, 1), (2, 3)) if options.double_duel else (tuple(range(n)),)
+        )
+        self.seat_group = tuple(gi for gi, grp in enumerate(self.groups) for _ in grp)
+        self.rounds = 4 if options.short_game else DATA.setup.lincoln_rounds + 1
+        ng = len(self.groups)
+        self.res = [0] * (n * NR)
+        self.zones = [0] * (n * NZ * K)
+        self.avail = [0] * (n * K)
+        self.site = [-1] * (n * S)
+        self.destroyed = [0] * (n * S)
+        self.bcount = [0] * (n * K)
+        self.known = [0] * (n * n * K)
+        self.hs_tiles = [0] * n
+        self.home_card = [1] * n
+        self.lincoln_homes = [0] * n
+        self.played = [0] * n
+        self.passed = [0] * n
+        self.pending = [-1] * n
+        self.pending_fd = [0] * n
+        self.start_card = [-1] * n
+        self.lm = [-1] * ng
+        self.gm = [-1] * ng
+        self.camp = [0] * (ng * 3)
+        self.first_pass = [0] * ng
+        self.stock: list[list[int]] = [[] for _ in range(ng * 2)]
+        self.lincoln_left = [lc.index for lc in DATA.lincoln if not lc.five]
+        self.lincoln_revealed: list[int] = []
+        self.lincoln_won: list[tuple[int, int]] = []
+        self.start_left = [sc.index for sc in DATA.start_cards]
+        self.stack: list[tuple[Any, ...]] = [("setup",)]
+        self.round = 0
+        self.lincoln_current = -1
+        self.raided = 0
+        self.cur = CHANCE
+        rules.run(self)
+
+    # ------------------------------------------------------------ contract
+    @property
+    def current_player(self) -> int:
+        return self.cur
+
+    def _compute_legal_ids(self) -> list[int]:
+        from boomtown.games.western_town import rules
+
+        return rules.legal_ids(self)
+
+    def _apply_id(self, aid: int) -> None:
+        from boomtown.games.western_town import rules
+
+        rules.choose(self, aid)
+        rules.run(self)
+
+    def action_text(self, aid: int) -> str:
+        return A.TEXTS[aid] if 0 <= aid < A.SIZE else f"action {aid}"
+
+    def explain_illegal(self, aid: int) -> str:
+        from boomtown.games.western_town import rules
+
+        return rules.explain_illegal(self, aid)
+
+    def _chance_distribution(self) -> list[tuple[int, float]]:
+        from boomtown.games.western_town import rules
+
+        return rules.chance_distribution(self)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        from boomtown.games.western_town import views
+
+        return views.view(self, seat)
+
+    def returns(self) -> list[float]:
+        from boomtown.games.western_town import scoring
+
+        if self.cur != TERMINAL:
+            return [0.0] * self.num_players
+        return scoring.returns(self)
+
+    def score_breakdown(self) -> dict[str, Any]:
+        from boomtown.games.western_town import scoring
+
+        return scoring.breakdown(self)
+
+    def _copy_into(self, other: State) -> None:
+        d = other.__dict__
+        for name in FLAT_FIELDS:
+            d[name] = list(d[name])
+        d["stock"] = [list(x) for x in self.stock]
+
+    def determinize(self, seat: int, rng: random.Random) -> WesternTownState:
+        from boomtown.games.western_town import hidden
+
+        return hidden.determinize(self, seat, rng)
+
+    def _to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {name: _jsonable(getattr(self, name)) for name in FLAT_FIELDS}
+        out["stock"] = [list(x) for x in self.stock]
+        for name in SCALAR_FIELDS:
+            out[name] = getattr(self, name)
+        return out
+
+    def _from_dict(self, data: dict[str, Any]) -> None:
+        for name in FLAT_FIELDS:
+            value = data[name]
+            if not isinstance(value, list):
+                raise ValueError(f"field {name} must be a list")
+            if name in ("stack", "lincoln_won"):
+                value = [_tuplify(v) for v in value]
+            setattr(self, name, list(value))
+        self.stock = [list(x) for x in data["stock"]]
+        for name in SCALAR_FIELDS:
+            setattr(self, name, int(data[name]))
+        expected = {"res": self.num_players * NR, "zones": self.num_players * NZ * K,
+                    "site": self.num_players * S}
+        for name, size in expected.items():
+            if len(getattr(self, name)) != size:
+                raise ValueError(f"field {name} has the wrong size")
+
+    def component_counts(self) -> dict[str, int]:
+        n = self.num_players
+        out: dict[str, int] = {}
+        for s in range(n):
+            base = s * NZ * K
+            out[f"cards:seat{s}"] = sum(self.zones[base : base + NZ * K]) + (
+                1 if self.pending[s] >= 0 else 0
+            )
+            built = sum(1 for i in A.SPACES if self.site[s * S + i] >= 0)
+            stock = self.stock[self.seat_group[s] * 2] + self.stock[self.seat_group[s] * 2 + 1]
+            out[f"tiles:seat{s}"] = (
+                built + self.hs_tiles[s] + sum(self.avail[s * K : (s + 1) * K]) + len(stock)
+            )
+        # the 7 wish cards are unseen or revealed; the "5" card is always one more
+        out["lincoln"] = len(self.lincoln_left) + len(self.lincoln_revealed) + 1
+        out["western_town_cards"] = len(self.start_left) + sum(
+            1 for s in range(n) if self.start_card[s] >= 0
+        )
+        return out
+
+    # ------------------------------------------------------------ helpers
+    def r(self, s: int, res: int) -> int:
+        return self.res[s * NR + res]
+
+    def z(self, s: int, zone: int, k: int) -> int:
+        return self.zones[(s * NZ + zone) * K + k]
+
+    def zone_list(self, s: int, zone: int) -> list[int]:
+        base = (s * NZ + zone) * K
+        return self.zones[base : base + K]
+
+    def move(self, s: int, src: int, dst: int, k: int) -> None:
+        base = s * NZ * K
+        self.zones[base + src * K + k] -= 1
+        self.zones[base + dst * K + k] += 1
+
+    def group_of(self, s: int) -> int:
+        return self.seat_group[s]
+
+    def order_from(self, g: int, first: int) -> list[int]:
+        """The group's seats clockwise starting at ``first``."""
+        seats = self.groups[g]
+        i = seats.index(first)
+        return list(seats[i:] + seats[:i])
+
+    def neighbours(self, s: int) -> list[int]:
+        seats = self.groups[self.seat_group[s]]
+        if len(seats) < 2:
+            return []
+        i = seats.index(s)
+        left, right = seats[(i + 1) % len(seats)], seats[(i - 1) % len(seats)]
+        return [left] if left == right else [left, right]
+
+    def right_of(self, s: int) -> int:
+        seats = self.groups[self.seat_group[s]]
+        return seats[(seats.index(s) - 1) % len(seats)]
+
+    def name(self, s: int) -> str:
+        return f"seat {s} ({SEAT_COLOURS[s]})"
+
+    def gain(self, s: int, res: int, n: int) -> int:
+        """Add ``n`` of a resource (Lure only while Peace pipes remain); returns the amount."""
+        base = s * NR
+        if res == L:
+            n = min(n, self.res[base + P])
+            self.res[base + P] -= n
+        self.res[base + res] += n
+        return n
+
+    def lose(self, s: int, res: int, n: int) -> int:
+        """Remove up to ``n`` of a resource (a lost Lure goes back to the Peace pipes)."""
+        base = s * NR
+        n = min(n, self.res[base + res])
+        self.res[base + res] -= n
+        if res == L:
+            self.res[base + P] += n
+        return n
+
+    def can_pay(self, s: int, pay: tuple[tuple[str, int], ...]) -> bool:
+        base = s * NR
+        return all(self.res[base + RES_INDEX[r]] >= n for r, n in pay)
+
+    def pay(self, s: int, pay: tuple[tuple[str, int], ...]) -> None:
+        for r, n in pay:
+            self.lose(s, RES_INDEX[r], n)
+
+    def gain_all(self, s: int, gain: tuple[tuple[str, int], ...]) -> None:
+        for r, n in gain:
+            self.gain(s, RES_INDEX[r], n)
+
+    def has_building(self, s: int, k: int) -> bool:
+        """An undestroyed building of kind ``k`` stands in the town."""
+        return self.bcount[s * K + k] > 0
+
+    def homes(self, s: int) -> int:
+        """Homes of every colour, bonuses included, minus one per destroyed marker."""
+        total = self.lincoln_homes[s]
+        base = s * S
+        for i in range(S):
+            k = self.site[base + i]
+            if k >= 0:
+                total += _HOMES[k][i >= A.FIRST_SPACE] + (1 if DATA.sites[i].extra_home else 0)
+                total -= self.destroyed[base + i]
+        return total
+
+    def pink_homes(self, s: int) -> int:
+        """Pink Home icons on the town's buildings (bonus Homes are never pink, U20)."""
+        total = 0
+        base = s * S
+        for i in range(S):
+            k = self.site[base + i]
+            if k >= 0:
+                total += _PINK[k][i >= A.FIRST_SPACE]
+        return total
+
+    def storage(self, s: int, res: int) -> int:
+        key = RESOURCES[res]
+        limit = DATA.setup.storage[key]
+        base = s * S
+        for i in A.SPACES:
+            k = self.site[base + i]
+            if k >= 0:
+                tile = DATA.cards[k].tile
+                if tile is not None:
+                    limit += tile.storage.get(key, 0)
+        return limit
+
+    def pipes_for_raid(self, s: int) -> int:
+        """Peace pipes as compared for a red raid: a standing blacksmith counts one more."""
+        total = self.r(s, P)
+        for k in _PIPE_BONUS:
+            if self.has_building(s, k):
+                total += _PIPE_BONUS[k]
+        return total
+
+
+def _homes_table(colour: str) -> list[tuple[int, int]]:
+    out = []
+    for card in DATA.cards:
+        printed = card.homes_pink if colour == "pink" else card.homes_pink + card.homes_black
+        if card.tile is not None:
+            t = card.tile
+            tiled = t.homes_pink if colour == "pink" else t.homes_pink + t.homes_black
+        else:
+            tiled = printed
+        out.append((printed, tiled))
+    return out
+
+
+_HOMES = _homes_table("all")
+_PINK = _homes_table("pink")
+_PIPE_BONUS = {
+    c.index: int(c.tile.constant["pipe_bonus"])
+    for c in DATA.cards
+    if c.tile is not None and "pipe_bonus" in c.tile.constant
+}
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _tuplify(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tuplify(v) for v in value)
+    return value
