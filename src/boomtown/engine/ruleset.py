@@ -67,11 +67,9 @@ class Ruleset:
         hints = typing.get_type_hints(self.options_type)
         for key, value in data.items():
             expected = hints.get(key)
-            if expected in (bool, int, str, float) and type(value) is not expected:
-                if not (expected is float and type(value) is int):
-                    raise BadOptions(
-                        f"option {key} must be {expected.__name__}, got {value!r}"
-                    )
+            widened = expected is float and type(value) is int
+            if expected in (bool, int, str, float) and type(value) is not expected and not widened:
+                raise BadOptions(f"option {key} must be {expected.__name__}, got {value!r}")
         try:
             options = self.options_type(**dict(data))
         except (TypeError, ValueError) as exc:

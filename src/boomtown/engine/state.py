@@ -53,6 +53,7 @@ class State(ABC):
         self._actors: list[int] = []
         self._log: list[Event] = []
         self._owned = True  # copy-on-write flag for the three lists above
+        self._shared = False  # copy-on-write flag for the game's own fields
         self._undo_floor = 0
         self._sealed = False
         self._legal_cache: list[int] | None = None
@@ -93,7 +94,8 @@ class State(ABC):
 
     @abstractmethod
     def _copy_into(self, other: State) -> None:
-        """Give ``other`` (a shallow copy of self) its own mutable game fields."""
+        """Give ``other`` (self, or a shallow copy of it) private copies of the game's
+        mutable fields."""
 
     @abstractmethod
     def determinize(self, seat: int, rng: random.Random) -> State:
@@ -158,7 +160,8 @@ class State(ABC):
             raise IllegalAction(f"not an action: {action!r}")
         if not 0 <= aid < self.ruleset.action_space_size:
             raise IllegalAction(
-                f"action id {aid} is outside the action space 0..{self.ruleset.action_space_size - 1}"
+                f"action id {aid} is outside the action space "
+                f"0..{self.ruleset.action_space_size - 1}"
             )
         if aid not in legal:
             raise IllegalAction(self.explain_illegal(aid))
@@ -184,6 +187,8 @@ class State(ABC):
             self._actors = list(self._actors)
             self._log = list(self._log)
             self._owned = True
+        if self._shared:
+            self.unshare()
         self._sealed = False
         self._legal_cache = None
         self._apply_id(aid)
@@ -219,9 +224,7 @@ class State(ABC):
         if self.current_player != CHANCE:
             raise IllegalAction("not a chance point")
         dist = self._chance_distribution()
-        if rng is None:
-            rng = random.Random(f"{self.seed}:{len(self._history)}")
-        r = rng.random()
+        r = rng.random() if rng is not None else chance_uniform(self.seed, len(self._history))
         acc = 0.0
         for aid, p in dist:
             acc += p
@@ -238,7 +241,9 @@ class State(ABC):
         """Whether the game is over."""
         return self.current_player == TERMINAL
 
-    def log(self, text: str, seats: frozenset[int] | None = None, public: str | None = None) -> None:
+    def log(
+        self, text: str, seats: frozenset[int] | None = None, public: str | None = None
+    ) -> None:
         """Append an event (games call this while applying actions)."""
         if not self._owned:
             self._history = list(self._history)
@@ -287,13 +292,26 @@ class State(ABC):
 
     # ------------------------------------------------------- copy, record
     def clone(self) -> State:
-        """An independent copy: applying actions to one never changes the other."""
+        """An independent copy: applying actions to one never changes the other.
+
+        Copy-on-write: the two states share their containers until either one
+        applies an action (or calls :meth:`unshare`), which then copies its own.
+        Code that mutates a state's fields outside :meth:`apply` must call
+        :meth:`unshare` first.
+        """
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         self._owned = False
         other._owned = False
-        self._copy_into(other)
+        self._shared = True
+        other._shared = True
         return other
+
+    def unshare(self) -> None:
+        """Give this state private copies of every container it may share with a clone."""
+        if self._shared:
+            self._copy_into(self)
+            self._shared = False
 
     @property
     def history(self) -> list[int]:
@@ -360,6 +378,27 @@ class State(ABC):
             ],
             "state": self._to_dict(),
         }
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def chance_uniform(seed: int, step: int) -> float:
+    """A uniform number in [0, 1) that depends only on ``seed`` and ``step`` (splitmix64).
+
+    The same on every platform and Python version, and cheap: the game's own chance
+    stream needs no generator state, so replaying a record continues identically.
+
+    >>> chance_uniform(7, 3) == chance_uniform(7, 3)
+    True
+    >>> 0.0 <= chance_uniform(7, 3) < 1.0
+    True
+    """
+    x = (seed * 0x9E3779B97F4A7C15 + step + 0x632BE59BD9B4E019) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    x ^= x >> 31
+    return (x >> 11) / 9007199254740992.0
 
 
 def load_snapshot(data: dict[str, Any]) -> State:

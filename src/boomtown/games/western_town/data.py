@@ -291,7 +291,8 @@ def provenance_report(data: WesternTownData = DATA) -> str:
     lines.append("")
     lines.append("Board sites:")
     for st in data.sites:
-        label = st.printed or f"space {st.index} ({st.number}{', ' + st.effect if st.effect else ''})"
+        effect = f", {st.effect}" if st.effect else ""
+        label = st.printed or f"space {st.index} ({st.number}{effect})"
         describe(label, st.provenance)
     lines.append("")
     lines.append("Indian die faces:")

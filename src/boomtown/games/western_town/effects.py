@@ -8,13 +8,12 @@ skipped; unconditional parts are applied as far as possible (facts sheet, FAQ 2)
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
 from boomtown.games.western_town import actions as A
-from boomtown.games.western_town.data import DATA, RES_INDEX, RES_NAMES, RESOURCES
+from boomtown.games.western_town.data import DATA, RES_INDEX, RES_NAMES
 from boomtown.games.western_town.state import HAND, HOMESTEAD, INACTIVE, OFF, K, S
-from boomtown.games.western_town.steps import LAY_LIST, PLAY_LIST, STEPLISTS
+from boomtown.games.western_town.steps import EXPLOIT_LIST, LAY_LIST, PLAY_LIST, STEPLISTS, norm
 
 if TYPE_CHECKING:
     from boomtown.games.western_town.state import WesternTownState as St
@@ -28,19 +27,11 @@ CONSTANT_INCOME: dict[int, dict[str, int]] = {
 }
 
 
-def norm(d: dict[str, int]) -> Pay:
-    return tuple((r, int(d[r])) for r in RESOURCES if d.get(r))
-
-
 def _plus(a: Pay, b: Pay) -> Pay:
     d: dict[str, int] = {}
     for r, n in a + b:
         d[r] = d.get(r, 0) + n
     return norm(d)
-
-
-def _gain_of(step: dict[str, Any]) -> Pay:
-    return norm({r: v for r, v in step.items() if r in RESOURCES})
 
 
 # ------------------------------------------------------------------ frames
@@ -109,12 +100,16 @@ def _exec(st: St, s: int, lid: int, i: int, ctx: int, chain: tuple[int, ...]) ->
     step = STEPLISTS[lid][i]
     op = step["op"]
     if op == "gain":
-        st.gain_all(s, _gain_of(step))
+        gained = [(r, st.gain(s, RES_INDEX[r], n)) for r, n in step["_gain"]]
+        if any(n for _, n in gained):
+            got = ", ".join(f"{n} {RES_NAMES[r]}" for r, n in gained if n)
+            st.log(f"{st.name(s)} takes {got}")
         return
     if op == "gain_per":
         n = _amount_of(st, s, step["of"]) // step["per"]
         if n:
             st.gain(s, RES_INDEX[step["res"]], n)
+            st.log(f"{st.name(s)} takes {n} {RES_NAMES[step['res']]}")
         return
     if op == "roll":
         if not st.raided:
@@ -122,7 +117,7 @@ def _exec(st: St, s: int, lid: int, i: int, ctx: int, chain: tuple[int, ...]) ->
         return
     options = step_options(st, s, lid, i, ctx, chain)
     optional = bool(step.get("optional")) or op in ("convert_repeat", "repair_repeat", "retrieve")
-    prompt = _STEP_PROMPT.get(op, op)
+    prompt = _STEP_PROMPT.get(op, str(op))
     if optional:
         if not options:
             return
@@ -155,39 +150,32 @@ def step_options(
     op = step["op"]
     again = ("step", s, lid, i, ctx, chain)
     if op == "gain":
-        gain = _gain_of(step)
-        return [(A.txn_id({}, dict(gain)), ("txn", s, (), gain, -1, None))]
+        return [(step["_txn"], ("txn", s, (), step["_gain"], -1, None))]
     if op == "choose_gain":
-        return [
-            (A.txn_id({}, {r: 1}), ("txn", s, (), ((r, 1),), -1, None)) for r in step["options"]
-        ]
+        return [(txn, ("txn", s, (), gain, -1, None)) for gain, txn in step["_opts"]]
     if op == "convert":
-        pay, gain = norm(step["pay"]), norm(step["gain"])
+        pay = step["_pay"]
         if not st.can_pay(s, pay):
             return []
         then = step.get("_then", -1)
         then_frame = ("steps", s, then, 0, ctx, chain) if then >= 0 else None
-        return [(A.txn_id(step["pay"], step["gain"]), ("txn", s, pay, gain, -1, then_frame))]
+        return [(step["_txn"], ("txn", s, pay, step["_gain"], -1, then_frame))]
     if op == "convert_any":
-        out = []
-        gain = norm(step["gain"])
-        for combo in combinations_with_replacement(step["from"], step["n"]):
-            d: dict[str, int] = {}
-            for r in combo:
-                d[r] = d.get(r, 0) + 1
-            pay = norm(d)
-            if st.can_pay(s, pay):
-                out.append((A.txn_id(d, step["gain"]), ("txn", s, pay, gain, -1, None)))
-        return out
-    if op == "convert_repeat":
-        gain = norm(step["gain"])
+        gain = step["_gain"]
         return [
-            (A.txn_id({r: 1}, step["gain"]), ("txn", s, ((r, 1),), gain, -1, again))
-            for r in step["from"]
+            (txn, ("txn", s, pay, gain, -1, None))
+            for pay, txn in step["_combos"]
+            if st.can_pay(s, pay)
+        ]
+    if op == "convert_repeat":
+        gain = step["_gain"]
+        return [
+            (txn, ("txn", s, pay, gain, -1, again))
+            for r, pay, txn in step["_opts"]
             if st.r(s, RES_INDEX[r]) >= 1
         ]
     if op == "repair_repeat":
-        pay = norm(step["pay"])
+        pay = step["_pay"]
         if not st.can_pay(s, pay):
             return []
         return [(A.REPAIR + x, ("repair", s, x, pay, again)) for x in destroyed_sites(st, s)]
@@ -201,20 +189,18 @@ def step_options(
                 out.append((aid, ("then", payload, rest)))
         return out
     if op == "build":
-        extra = norm(step.get("pay", {}))
-        one_of = step.get("pay_one_of", ())
+        one_of = step["_one_of"]
         if not one_of:
-            return [(A.BUILD + k, ("build", s, k)) for k in buildable(st, s, extra)]
-        out = []
-        for r in one_of:
-            pay = _plus(extra, ((r, 1),))
-            if st.can_pay(s, pay) and buildable(st, s, pay):
-                out.append((A.txn_id(dict(pay), {}), ("build_pay", s, pay)))
-        return out
+            return [(A.BUILD + k, ("build", s, k)) for k in buildable(st, s, step["_extra"])]
+        return [
+            (txn, ("build_pay", s, pay))
+            for pay, txn in one_of
+            if st.can_pay(s, pay) and buildable(st, s, pay)
+        ]
     if op == "replay":
         colours = step["colours"]
         return [
-            (A.REPLAY + k, ("replay", s, k, chain + (k,)))
+            (A.REPLAY + k, ("replay", s, k, (*chain, k)))
             for k in range(K)
             if st.z(s, 2, k) and DATA.cards[k].colour in colours and k not in chain
         ]
@@ -253,18 +239,32 @@ def destroyed_sites(st: St, s: int) -> list[int]:
 
 
 # ------------------------------------------------------------------ exploit legality
+def _always_productive(k: int) -> bool:
+    """The exploit effect contains a plain gain of something other than Lure."""
+    return any(
+        step["op"] == "gain" and any(r != "L" for r, _ in step["_gain"])
+        for step in STEPLISTS[EXPLOIT_LIST[k]]
+    )
+
+
+#: Kinds that have an exploit effect (green cards have none), in id order.
+EXPLOITABLE = [c.index for c in DATA.cards if not c.green and c.exploit]
+_ALWAYS = [_always_productive(k) for k in range(K)]
+_NEEDS_BUILDING = [c.building != "none" for c in DATA.cards]
+
+
 def can_exploit(st: St, s: int, k: int, t: int) -> bool:
     """Seat ``s`` may exploit ``t``'s face-up card ``k`` (card presence checked by the caller)."""
+    if _NEEDS_BUILDING[k] and not st.bcount[s * K + k]:
+        return False
     card = DATA.cards[k]
     if card.green or not card.exploit:
-        return False
-    if card.building != "none" and not st.has_building(s, k):
         return False
     for what, n in card.exploit_requires.items():
         if _amount_of(st, s, what) < n:
             return False
-    from boomtown.games.western_town.steps import EXPLOIT_LIST
-
+    if _ALWAYS[k]:
+        return True
     lid = EXPLOIT_LIST[k]
     return any(_productive(st, s, lid, i, t) for i in range(len(STEPLISTS[lid])))
 
@@ -274,9 +274,9 @@ def _productive(st: St, s: int, lid: int, i: int, ctx: int) -> bool:
     step = STEPLISTS[lid][i]
     op = step["op"]
     if op == "gain":
-        return any(r != "L" or st.r(s, RES_INDEX["P"]) > 0 for r, _ in _gain_of(step))
+        return any(r != "L" or st.r(s, RES_INDEX["P"]) > 0 for r, _ in step["_gain"])
     if op == "gain_per":
-        return _amount_of(st, s, step["of"]) // step["per"] > 0
+        return bool(_amount_of(st, s, step["of"]) // step["per"] > 0)
     if op == "roll":
         return True
     return bool(step_options(st, s, lid, i, ctx, ()))
@@ -288,34 +288,44 @@ def empty_spaces(st: St, s: int) -> list[int]:
     return [i for i in A.SPACES if st.site[base + i] < 0]
 
 
-def _tile_affordable(st: St, s: int, k: int, extra: Pay) -> bool:
+def _cost_options(k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every way to pay building ``k``, as (resource index, amount) tuples."""
     tile = DATA.cards[k].tile
-    assert tile is not None
-    cost = _plus(norm(tile.cost), extra)
-    if not tile.cost_one_of:
-        return st.can_pay(s, cost)
-    return any(st.can_pay(s, _plus(cost, ((r, 1),))) for r in tile.cost_one_of)
+    if tile is None:
+        return ()
+    base = norm(tile.cost)
+    ways = [_plus(base, ((r, 1),)) for r in tile.cost_one_of] or [base]
+    return tuple(tuple((RES_INDEX[r], n) for r, n in way) for way in ways)
+
+
+COSTS = [_cost_options(k) for k in range(K)]
+MIN_HOMES = [c.tile.min_homes if c.tile else 0 for c in DATA.cards]
 
 
 def buildable(st: St, s: int, extra: Pay = ()) -> list[int]:
     """Buildings seat ``s`` can construct now, after paying ``extra`` first."""
-    if not empty_spaces(st, s):
+    base = s * S
+    site = st.site
+    if all(site[base + i] >= 0 for i in A.SPACES):
         return []
-    homes = st.homes(s)
+    res = st.res[s * 7 : s * 7 + 7]
+    for r, n in extra:
+        res[RES_INDEX[r]] -= n
+    homes = -1
     out = []
-    base = s * K
+    avail = st.avail
+    kb = s * K
     for k in range(K):
-        if st.avail[base + k]:
-            tile = DATA.cards[k].tile
-            assert tile is not None
-            if homes >= tile.min_homes and _tile_affordable(st, s, k, extra):
-                out.append(k)
-    if st.hs_tiles[s] > 0 and HOMESTEAD not in out:
-        tile = DATA.cards[HOMESTEAD].tile
-        assert tile is not None
-        if homes >= tile.min_homes and st.can_pay(s, _plus(norm(tile.cost), extra)):
-            out.append(HOMESTEAD)
-    return sorted(out)
+        if avail[kb + k] or (k == HOMESTEAD and st.hs_tiles[s] > 0):
+            if homes < 0:
+                homes = st.homes(s)
+            if homes < MIN_HOMES[k]:
+                continue
+            for way in COSTS[k]:
+                if all(res[ri] >= n for ri, n in way):
+                    out.append(k)
+                    break
+    return out
 
 
 def place_building(st: St, s: int, k: int, space: int) -> None:
@@ -471,8 +481,11 @@ def _do_retrieve(st: St, p: tuple[Any, ...]) -> None:
            frozenset({s}), f"{st.name(s)} takes a card back from the inactive pile")
     left -= 1
     if left > 0:
-        options = [(A.RETRIEVE + j, ("retrieve", s, j, left))
-                   for j, c in enumerate(st.zone_list(s, INACTIVE)) if c]
+        options: list[tuple[int, tuple[Any, ...]]] = [
+            (A.RETRIEVE + j, ("retrieve", s, j, left))
+            for j, c in enumerate(st.zone_list(s, INACTIVE))
+            if c
+        ]
         if options:
             options.append((A.STOP, ("skip",)))
             ask(st, s, options, _STEP_PROMPT["retrieve"], optional=True)

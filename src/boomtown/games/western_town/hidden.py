@@ -10,6 +10,7 @@ with a peek, or taken from the building stack).
 from __future__ import annotations
 
 import random
+from array import array
 from typing import TYPE_CHECKING
 
 from boomtown.games.western_town.state import HAND, HDOWN, INACTIVE, K
@@ -23,7 +24,7 @@ def determinize(st: St, seat: int, rng: random.Random) -> St:
 
     out = st.clone()
     assert isinstance(out, type(st))
-    out._log = list(st._log)
+    out.unshare()
     n = st.num_players
     for t in range(n):
         if t == seat:
@@ -65,8 +66,7 @@ def determinize(st: St, seat: int, rng: random.Random) -> St:
 
 
 def _could_commit(st: St, t: int, k: int, playable: object) -> bool:
-    from boomtown.games.western_town.data import DATA
-    from boomtown.games.western_town.data import RES_INDEX
+    from boomtown.games.western_town.data import DATA, RES_INDEX
 
     card = DATA.cards[k]
     if card.building != "none" and not st.has_building(t, k):
@@ -74,11 +74,13 @@ def _could_commit(st: St, t: int, k: int, playable: object) -> bool:
     return all(st.r(t, RES_INDEX[r]) >= n for r, n in card.play_requires.items())
 
 
-def _write(out: St, t: int, hand: list[int], inactive: list[int], hdown: list[int], pend: int) -> None:
+def _write(
+    out: St, t: int, hand: list[int], inactive: list[int], hdown: list[int], pend: int
+) -> None:
     for zone, cards in ((HAND, hand), (INACTIVE, inactive), (HDOWN, hdown)):
         base = (t * 6 + zone) * K
         counts = [0] * K
         for k in cards:
             counts[k] += 1
-        out.zones[base : base + K] = counts
+        out.zones[base : base + K] = array("h", counts)
     out.pending[t] = pend

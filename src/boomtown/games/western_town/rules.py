@@ -12,6 +12,8 @@ ask                                                                a listed choi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from boomtown.engine.actions import CHANCE, TERMINAL
@@ -22,11 +24,11 @@ from boomtown.games.western_town.state import (
     DOWN,
     HAND,
     HDOWN,
-    HOMESTEAD,
     INACTIVE,
     OFF,
     PRINTED,
     UP,
+    ZEROS_K,
     K,
     S,
 )
@@ -57,18 +59,8 @@ def run(st: St) -> None:
     st.cur = TERMINAL
 
 
-def legal_ids(st: St) -> list[int]:
-    frame = st.stack[-1]
-    return _LEGAL[frame[0]](st, frame)
-
-
-def choose(st: St, aid: int) -> None:
-    frame = st.stack[-1]
-    _CHOOSE[frame[0]](st, frame, aid)
-
-
 def chance_distribution(st: St) -> list[tuple[int, float]]:
-    ids = legal_ids(st)
+    ids = st.legal_action_ids()
     frame = st.stack[-1]
     if frame[0] == "die":
         return raids.die_distribution()
@@ -99,7 +91,10 @@ def explain_illegal(st: St, aid: int) -> str:
             return f"seat {t} is not a neighbour of {who}"
         if st.z(t, UP, k) == 0:
             return f"seat {t} has no face-up {DATA.cards[k].name}"
-        return f"{who} cannot exploit {DATA.cards[k].name} now (needs the card, the building and an effect)"
+        return (
+            f"{who} cannot exploit {DATA.cards[k].name} now "
+            "(it needs the card, an undestroyed building and an effect it would produce)"
+        )
     return f"{text!r} is not legal now: {who} is to decide ({describe(st)})"
 
 
@@ -108,7 +103,7 @@ def describe(st: St) -> str:
     if st.cur == TERMINAL:
         return "the game is over"
     frame = st.stack[-1]
-    return _PROMPTS.get(frame[0], frame[0]) if frame[0] != "ask" else frame[3]
+    return str(frame[3]) if frame[0] == "ask" else _PROMPTS.get(frame[0], frame[0])
 
 
 _PROMPTS = {
@@ -137,9 +132,8 @@ def _setup(st: St, frame: tuple[Any, ...]) -> None:
         st.stock[g * 2 + 1] = [c.index for c in DATA.cards if c.group == "green"]
         st.camp[g * 3 + 2] = SETUP.camp_pipes_per_player * len(st.groups[g])
         if st.options.short_game:
-            for k in st.stock[g * 2 + 1]:
-                for s in st.groups[g]:
-                    st.hs_tiles[s] += 1
+            for s in st.groups[g]:
+                st.hs_tiles[s] += len(st.stock[g * 2 + 1])
             st.stock[g * 2 + 1] = []
         else:
             _push_stars(st, g, 0, add=2, remove=2)
@@ -282,9 +276,15 @@ def hand_size(st: St, s: int) -> int:
 
 def _p1c(st: St, frame: tuple[Any, ...]) -> None:
     g = frame[1]
+    n = st.num_players
     for s in reversed(st.order_from(g, st.lm[g])):
-        if sum(st.zone_list(s, HAND)) > hand_size(st, s):
-            st.stack.append(("aside", s))
+        excess = sum(st.zone_list(s, HAND)) - hand_size(st, s)
+        if excess > 0:
+            st.stack.append(("aside", s, excess))
+            for v in range(n):
+                if v != s:
+                    base = (v * n + s) * K
+                    st.known[base : base + K] = ZEROS_K
 
 
 def _seat_of(st: St, frame: tuple[Any, ...]) -> int:
@@ -297,22 +297,18 @@ def _legal_aside(st: St, frame: tuple[Any, ...]) -> list[int]:
 
 
 def _choose_aside(st: St, frame: tuple[Any, ...], aid: int) -> None:
-    s = frame[1]
-    k = aid - A.SET_ASIDE
-    st.move(s, HAND, INACTIVE, k)
-    n = st.num_players
-    for v in range(n):
-        if v != s:
-            base = (v * n + s) * K
-            st.known[base : base + K] = [0] * K
-    if sum(st.zone_list(s, HAND)) <= hand_size(st, s):
-        st.stack.pop()
+    s, left = frame[1], frame[2] - 1
+    st.move(s, HAND, INACTIVE, aid - A.SET_ASIDE)
+    st.stack.pop()
+    if left:
+        st.stack.append(("aside", s, left))
+    else:
         kept = ", ".join(_card_list(st.zone_list(s, HAND)))
         st.log(f"{st.name(s)} keeps {kept}", frozenset({s}),
                f"{st.name(s)} keeps {hand_size(st, s)} cards")
 
 
-def _card_list(counts: list[int]) -> list[str]:
+def _card_list(counts: Sequence[int]) -> list[str]:
     return [DATA.cards[k].name + (f" x{n}" if n > 1 else "") for k, n in enumerate(counts) if n]
 
 
@@ -321,28 +317,42 @@ def _p2(st: St, frame: tuple[Any, ...]) -> None:
     g = frame[1]
     order = st.order_from(g, st.lm[g])
     plan: list[tuple[Any, ...]] = [("solo", order[0])]
-    for a, b in zip(order, order[1:], strict=False):
+    for a, b in pairwise(order):
         plan += [("commit", a), ("commit", b), ("reveal", a, b)]
     plan.append(("solo", order[-1]))
     for f in reversed(plan):
         st.stack.append(f)
 
 
+NEEDS_BUILDING = [c.building != "none" for c in DATA.cards]
+PLAY_REQUIRES = [tuple((RES_INDEX[r], n) for r, n in c.play_requires.items()) for c in DATA.cards]
+
+
 def playable(st: St, s: int, k: int) -> bool:
     """Card ``k`` may be played: it is in hand, its building stands, its condition holds."""
-    if st.z(s, HAND, k) == 0:
+    if st.zones[s * 6 * K + k] == 0:
         return False
-    card = DATA.cards[k]
-    if card.building != "none" and not st.has_building(s, k):
+    if NEEDS_BUILDING[k] and not st.bcount[s * K + k]:
         return False
-    return all(st.r(s, RES_INDEX[r]) >= n for r, n in card.play_requires.items())
+    res = st.res
+    return all(res[s * 7 + ri] >= n for ri, n in PLAY_REQUIRES[k])
 
 
 def _legal_play(st: St, s: int) -> list[int]:
-    hand = st.zone_list(s, HAND)
-    ids = [A.PLAY + k for k in range(K) if hand[k] and playable(st, s, k)]
-    if not ids:
-        ids = [A.FACEDOWN + k for k in range(K) if hand[k]]
+    zones, bcount, res = st.zones, st.bcount, st.res
+    hb, bb = s * 6 * K, s * K
+    ids = []
+    any_card = False
+    for k in range(K):
+        if zones[hb + k]:
+            any_card = True
+            if NEEDS_BUILDING[k] and not bcount[bb + k]:
+                continue
+            if PLAY_REQUIRES[k] and not all(res[s * 7 + ri] >= n for ri, n in PLAY_REQUIRES[k]):
+                continue
+            ids.append(A.PLAY + k)
+    if not ids and any_card:
+        ids = [A.FACEDOWN + k for k in range(K) if zones[hb + k]]
     return ids
 
 
@@ -442,19 +452,19 @@ def _p3(st: St, frame: tuple[Any, ...]) -> None:
 
 def _legal_xturn(st: St, frame: tuple[Any, ...]) -> list[int]:
     s = frame[1]
-    ids: list[int] = []
-    hand = st.zone_list(s, HAND)
-    if st.played[s] < 3 and any(hand):
-        ids += _legal_play(st, s)
-    up_own = st.zone_list(s, UP)
+    zones = st.zones
+    hb, ub = s * 6 * K, (s * 6 + UP) * K
+    has_hand = any(zones[hb : hb + K])
+    ids: list[int] = _legal_play(st, s) if st.played[s] < 3 and has_hand else []
+    can = effects.can_exploit
     for t in sorted(st.neighbours(s)):
-        up_t = st.zone_list(t, UP)
-        for k in range(K):
-            if up_t[k] and (hand[k] or up_own[k]) and effects.can_exploit(st, s, k, t):
+        tb = (t * 6 + UP) * K
+        for k in effects.EXPLOITABLE:
+            if zones[tb + k] and (zones[hb + k] or zones[ub + k]) and can(st, s, k, t):
                 ids.append(A.EXPLOIT + t * K + k)
-    if st.played[s] >= 3 or not any(hand):
+    if st.played[s] >= 3 or not has_hand:
         ids.append(A.PASS)
-    return sorted(ids)
+    return ids
 
 
 def _choose_xturn(st: St, frame: tuple[Any, ...], aid: int) -> None:
@@ -601,13 +611,15 @@ def _end_round(st: St, frame: tuple[Any, ...]) -> None:
         st.stack.clear()
         return
     n = st.num_players
+    zones = st.zones
     for s in range(n):
         base = s * 6 * K
-        for k in range(K):
-            total = sum(st.zones[base + z * K + k] for z in (HAND, INACTIVE, UP, DOWN, HDOWN))
-            for z in (INACTIVE, UP, DOWN, HDOWN):
-                st.zones[base + z * K + k] = 0
-            st.zones[base + HAND * K + k] = total
+        for z in (INACTIVE, UP, DOWN, HDOWN):
+            zb = base + z * K
+            for k in range(K):
+                if zones[zb + k]:
+                    zones[base + k] += zones[zb + k]
+                    zones[zb + k] = 0
         st.played[s] = 0
         st.passed[s] = 0
     for v in range(n):
@@ -655,7 +667,7 @@ _AUTO: dict[str, Any] = {
     **effects.AUTO,
     **raids.AUTO,
 }
-_LEGAL: dict[str, Any] = {
+LEGAL: dict[str, Any] = {
     "first_lm": _chance_first_lm,
     "star": _chance_star,
     "deal": _chance_deal,
@@ -667,7 +679,7 @@ _LEGAL: dict[str, Any] = {
     "xturn": _legal_xturn,
     "ask": effects.legal_ask,
 }
-_CHOOSE: dict[str, Any] = {
+CHOOSE: dict[str, Any] = {
     "first_lm": _choose_first_lm,
     "star": _choose_star,
     "deal": _choose_deal,

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from boomtown.engine.actions import TERMINAL
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town.data import DATA, RES_INDEX
-from boomtown.engine.actions import TERMINAL
 from boomtown.games.western_town.state import I, L, S, X
 
 if TYPE_CHECKING:

@@ -9,6 +9,7 @@ building on a board site. The rules that change them live in ``rules.py``,
 from __future__ import annotations
 
 import random
+from array import array
 from typing import Any
 
 from boomtown.engine.actions import CHANCE, TERMINAL
@@ -23,6 +24,8 @@ HAND, INACTIVE, UP, DOWN, HDOWN, OFF = range(6)
 NZ = 6
 ZONE_NAMES = ("hand", "inactive", "table_up", "table_down", "face_down_unknown", "off_board")
 SEAT_COLOURS = ("yellow", "red", "blue", "black")
+SEAT_NAMES = tuple(f"seat {s} ({c})" for s, c in enumerate(SEAT_COLOURS))
+ZEROS_K = array("h", bytes(2 * len(DATA.cards)))
 HOMESTEAD = A.KIND["homestead"]
 PRINTED = [A.KIND[s.printed] if s.printed else -1 for s in DATA.sites]
 ZONE4 = [s.zone4 for s in DATA.sites]
@@ -35,6 +38,7 @@ FLAT_FIELDS = (
     "stack",
 )
 NESTED_FIELDS = ("stock",)
+ARRAY_FIELDS = ("zones", "known")  # large: arrays copy with one memcpy
 SCALAR_FIELDS = ("round", "lincoln_current", "raided", "cur")
 
 
@@ -45,8 +49,6 @@ class WesternTownState(State):
 
     def __init__(self, ruleset: Any, players: int, seed: int, options: Any) -> None:
         super().__init__(ruleset, players, seed, options)
-        from boomtown.games.western_town import rules
-
         n = players
         if options.double_duel and n != 4:
             from boomtown.engine.errors import BadOptions
@@ -59,12 +61,12 @@ class WesternTownState(State):
         self.rounds = 4 if options.short_game else DATA.setup.lincoln_rounds + 1
         ng = len(self.groups)
         self.res = [0] * (n * NR)
-        self.zones = [0] * (n * NZ * K)
+        self.zones = array("h", bytes(2 * n * NZ * K))
         self.avail = [0] * (n * K)
         self.site = [-1] * (n * S)
         self.destroyed = [0] * (n * S)
         self.bcount = [0] * (n * K)
-        self.known = [0] * (n * n * K)
+        self.known = array("h", bytes(2 * n * n * K))
         self.hs_tiles = [0] * n
         self.home_card = [1] * n
         self.lincoln_homes = [0] * n
@@ -87,7 +89,7 @@ class WesternTownState(State):
         self.lincoln_current = -1
         self.raided = 0
         self.cur = CHANCE
-        rules.run(self)
+        _rules.run(self)
 
     # ------------------------------------------------------------ contract
     @property
@@ -95,56 +97,43 @@ class WesternTownState(State):
         return self.cur
 
     def _compute_legal_ids(self) -> list[int]:
-        from boomtown.games.western_town import rules
-
-        return rules.legal_ids(self)
+        frame = self.stack[-1]
+        ids: list[int] = _rules.LEGAL[frame[0]](self, frame)
+        return ids
 
     def _apply_id(self, aid: int) -> None:
-        from boomtown.games.western_town import rules
-
-        rules.choose(self, aid)
-        rules.run(self)
+        frame = self.stack[-1]
+        _rules.CHOOSE[frame[0]](self, frame, aid)
+        _rules.run(self)
 
     def action_text(self, aid: int) -> str:
         return A.TEXTS[aid] if 0 <= aid < A.SIZE else f"action {aid}"
 
     def explain_illegal(self, aid: int) -> str:
-        from boomtown.games.western_town import rules
-
-        return rules.explain_illegal(self, aid)
+        return _rules.explain_illegal(self, aid)
 
     def _chance_distribution(self) -> list[tuple[int, float]]:
-        from boomtown.games.western_town import rules
-
-        return rules.chance_distribution(self)
+        return _rules.chance_distribution(self)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        from boomtown.games.western_town import views
-
-        return views.view(self, seat)
+        return _views.view(self, seat)
 
     def returns(self) -> list[float]:
-        from boomtown.games.western_town import scoring
-
         if self.cur != TERMINAL:
             return [0.0] * self.num_players
-        return scoring.returns(self)
+        return _scoring.returns(self)
 
     def score_breakdown(self) -> dict[str, Any]:
-        from boomtown.games.western_town import scoring
-
-        return scoring.breakdown(self)
+        return _scoring.breakdown(self)
 
     def _copy_into(self, other: State) -> None:
         d = other.__dict__
         for name in FLAT_FIELDS:
-            d[name] = list(d[name])
-        d["stock"] = [list(x) for x in self.stock]
+            d[name] = d[name][:]
+        d["stock"] = [x[:] for x in d["stock"]]
 
     def determinize(self, seat: int, rng: random.Random) -> WesternTownState:
-        from boomtown.games.western_town import hidden
-
-        return hidden.determinize(self, seat, rng)
+        return _hidden.determinize(self, seat, rng)
 
     def _to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {name: _jsonable(getattr(self, name)) for name in FLAT_FIELDS}
@@ -160,7 +149,10 @@ class WesternTownState(State):
                 raise ValueError(f"field {name} must be a list")
             if name in ("stack", "lincoln_won"):
                 value = [_tuplify(v) for v in value]
-            setattr(self, name, list(value))
+            if name in ARRAY_FIELDS:
+                setattr(self, name, array("h", value))
+            else:
+                setattr(self, name, list(value))
         self.stock = [list(x) for x in data["stock"]]
         for name in SCALAR_FIELDS:
             setattr(self, name, int(data[name]))
@@ -197,7 +189,7 @@ class WesternTownState(State):
     def z(self, s: int, zone: int, k: int) -> int:
         return self.zones[(s * NZ + zone) * K + k]
 
-    def zone_list(self, s: int, zone: int) -> list[int]:
+    def zone_list(self, s: int, zone: int) -> array[int]:
         base = (s * NZ + zone) * K
         return self.zones[base : base + K]
 
@@ -228,7 +220,7 @@ class WesternTownState(State):
         return seats[(seats.index(s) - 1) % len(seats)]
 
     def name(self, s: int) -> str:
-        return f"seat {s} ({SEAT_COLOURS[s]})"
+        return SEAT_NAMES[s]
 
     def gain(self, s: int, res: int, n: int) -> int:
         """Add ``n`` of a resource (Lure only while Peace pipes remain); returns the amount."""
@@ -268,11 +260,11 @@ class WesternTownState(State):
         """Homes of every colour, bonuses included, minus one per destroyed marker."""
         total = self.lincoln_homes[s]
         base = s * S
+        site, destroyed = self.site, self.destroyed
         for i in range(S):
-            k = self.site[base + i]
+            k = site[base + i]
             if k >= 0:
-                total += _HOMES[k][i >= A.FIRST_SPACE] + (1 if DATA.sites[i].extra_home else 0)
-                total -= self.destroyed[base + i]
+                total += _HOMES_AT[i][k] - destroyed[base + i]
         return total
 
     def pink_homes(self, s: int) -> int:
@@ -320,6 +312,11 @@ def _homes_table(colour: str) -> list[tuple[int, int]]:
 
 
 _HOMES = _homes_table("all")
+# Homes a building of kind k gives on site i, the +1-Home space included
+_HOMES_AT = [
+    [_HOMES[k][i >= A.FIRST_SPACE] + (1 if DATA.sites[i].extra_home else 0) for k in range(K)]
+    for i in range(S)
+]
 _PINK = _homes_table("pink")
 _PIPE_BONUS = {
     c.index: int(c.tile.constant["pipe_bonus"])
@@ -329,7 +326,7 @@ _PIPE_BONUS = {
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple, array)):
         return [_jsonable(v) for v in value]
     return value
 
@@ -338,3 +335,10 @@ def _tuplify(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_tuplify(v) for v in value)
     return value
+
+
+# The rule modules import this one for its constants; bind them once it is complete.
+from boomtown.games.western_town import hidden as _hidden  # noqa: E402
+from boomtown.games.western_town import rules as _rules  # noqa: E402
+from boomtown.games.western_town import scoring as _scoring  # noqa: E402
+from boomtown.games.western_town import views as _views  # noqa: E402

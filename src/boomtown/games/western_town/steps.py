@@ -8,11 +8,55 @@
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import Any
 
-from boomtown.games.western_town.data import DATA
+from boomtown.games.western_town.actions import txn_id
+from boomtown.games.western_town.data import DATA, RESOURCES
 
 Step = dict[str, Any]
+Pay = tuple[tuple[str, int], ...]
+
+
+def norm(d: dict[str, int]) -> Pay:
+    """A resource dict as a canonical tuple of (resource, amount) pairs."""
+    return tuple((r, int(d[r])) for r in RESOURCES if d.get(r))
+
+
+def _annotate(step: Step) -> None:
+    """Cache normalised amounts and transaction ids on a step (hot paths read them)."""
+    op = step["op"]
+    if op == "gain":
+        step["_gain"] = norm({r: v for r, v in step.items() if r in RESOURCES})
+        step["_txn"] = txn_id({}, dict(step["_gain"]))
+    elif op == "convert":
+        step["_pay"], step["_gain"] = norm(step["pay"]), norm(step["gain"])
+        step["_txn"] = txn_id(step["pay"], step["gain"])
+    elif op == "convert_any":
+        combos = []
+        for combo in combinations_with_replacement(step["from"], step["n"]):
+            d: dict[str, int] = {}
+            for r in combo:
+                d[r] = d.get(r, 0) + 1
+            combos.append((norm(d), txn_id(d, step["gain"])))
+        step["_combos"] = tuple(combos)
+        step["_gain"] = norm(step["gain"])
+    elif op == "convert_repeat":
+        step["_opts"] = tuple((r, ((r, 1),), txn_id({r: 1}, step["gain"])) for r in step["from"])
+        step["_gain"] = norm(step["gain"])
+    elif op == "repair_repeat":
+        step["_pay"] = norm(step["pay"])
+    elif op == "build":
+        extra = dict(step.get("pay", {}))
+        step["_extra"] = norm(extra)
+        opts = []
+        for r in step.get("pay_one_of", ()):
+            d = dict(extra)
+            d[r] = d.get(r, 0) + 1
+            opts.append((norm(d), txn_id(d, {})))
+        step["_one_of"] = tuple(opts)
+    elif op == "choose_gain":
+        step["_opts"] = tuple((((r, 1),), txn_id({}, {r: 1})) for r in step["options"])
 
 STEPLISTS: list[tuple[Step, ...]] = []
 
@@ -22,6 +66,7 @@ def _register(steps: tuple[Step, ...] | list[Step]) -> int:
     key = len(STEPLISTS)
     STEPLISTS.append(steps)
     for step in steps:
+        _annotate(step)
         if step["op"] == "either":
             step["_branches"] = tuple(_register(b) for b in step["options"])
         if step.get("then"):

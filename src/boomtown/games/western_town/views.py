@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from boomtown.games.western_town import actions as A
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from boomtown.games.western_town.state import WesternTownState as St
 
 
-def _cards(counts: list[int]) -> dict[str, int]:
+def _cards(counts: Sequence[int]) -> dict[str, int]:
     return {DATA.cards[k].name: n for k, n in enumerate(counts) if n}
 
 
