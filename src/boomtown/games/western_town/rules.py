@@ -546,8 +546,9 @@ def _income(st: St, frame: tuple[Any, ...]) -> None:
             for r, n in amounts.items():
                 got = st.gain(s, RES_INDEX[r], n * st.bcount[s * K + k])
                 gained[r] = gained.get(r, 0) + got
-    if gained:
-        st.log(f"{st.name(s)} earns " + ", ".join(f"{n} {r}" for r, n in gained.items() if n))
+    earned = ", ".join(f"{n} {r}" for r, n in gained.items() if n)
+    if earned:
+        st.log(f"{st.name(s)} earns {earned}")
     for k in range(K):
         card = DATA.cards[k]
         for _ in range(up[k] if card.income_choice else 0):

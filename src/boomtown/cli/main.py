@@ -1,0 +1,328 @@
+"""The ``boomtown`` command line, generic over every registered game.
+
+Commands are thin: they read their input, call the job modules (rules, simulate,
+replay, bench) and print. Bad input (an unknown game, a player count the game does not
+allow, a missing or corrupt record, bad options) ends with a one-line error on stderr
+and a non-zero exit. Only a bug shows a traceback (or any error, with ``--traceback``).
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import nullcontext
+from typing import Any
+
+import click
+from click.exceptions import NoArgsIsHelpError
+
+from boomtown.cli import bench as bench_mod
+from boomtown.cli.replay import load_record, log_lines, replay_loaded, result_lines
+from boomtown.cli.rules import describe_ruleset
+from boomtown.cli.scores import describe_seats, score_table, winners
+from boomtown.cli.simulate import Summary, header, play_random_game, simulate
+from boomtown.engine import BoomtownError, get_ruleset, list_rulesets
+
+#: Errors caused by what the user gave us; they end in a one-line message.
+INPUT_ERRORS = (BoomtownError, OSError, ValueError)
+
+#: What ``boomtown serve`` plays until the web table exists.
+SERVE_GAME, SERVE_PLAYERS = "western-town", 3
+
+
+def one_line(exc: BaseException) -> str:
+    """An exception as a single line for the user."""
+    if isinstance(exc, OSError) and exc.filename is not None and exc.strerror:
+        text = f"{exc.filename}: {exc.strerror}"
+    else:
+        text = str(exc) or type(exc).__name__
+    return " ".join(text.split())
+
+
+class InputError(click.ClickException):
+    """Bad input: click prints it as one line, ``Error: ...``, and exits with 1."""
+
+
+class UsageInputError(InputError):
+    """Bad command-line usage: one line too (no usage block), exit 2 like click's own."""
+
+    exit_code = 2
+
+
+def usage_error(exc: click.UsageError) -> click.ClickException:
+    """Click's usage error as one line (click would print the usage block too)."""
+    if isinstance(exc, NoArgsIsHelpError):
+        return exc  # bare ``boomtown``: the help text is the answer
+    where = exc.ctx.command_path if exc.ctx is not None else "boomtown"
+    return UsageInputError(f"{one_line(exc)} (see `{where} --help`)")
+
+
+class Boundary(click.Group):
+    """A group that turns every input error raised under it into one line on stderr."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            raise usage_error(exc) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise  # click handles a closed pipe (``boomtown replay x | head``) quietly
+        except click.UsageError as exc:
+            raise usage_error(exc) from None
+        except INPUT_ERRORS as exc:
+            if ctx.params.get("traceback"):
+                raise
+            raise InputError(one_line(exc)) from None
+
+
+def parse_options(
+    ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
+) -> dict[str, Any]:
+    """``-o NAME=VALUE`` pairs as a dict; VALUE is JSON when it parses, else a string."""
+    options: dict[str, Any] = {}
+    for item in values:
+        name, sep, raw = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or not name:
+            raise click.BadParameter(f"expected NAME=VALUE, got {item!r}", ctx, param)
+        try:
+            options[name] = json.loads(raw)
+        except ValueError:
+            options[name] = raw
+    return options
+
+
+option_flag = click.option(
+    "-o",
+    "--option",
+    "options",
+    multiple=True,
+    callback=parse_options,
+    metavar="NAME=VALUE",
+    help="Set a game option (repeatable); see `boomtown rules GAME`. VALUE is read as JSON.",
+)
+
+
+@click.group(cls=Boundary, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="boomtown")
+@click.option("--traceback", is_flag=True, hidden=True, help="Show tracebacks for input errors.")
+def cli(traceback: bool) -> None:
+    """boomtown: play, simulate, replay and benchmark western-themed board games."""
+
+
+@cli.command()
+@click.argument("game", required=False)
+def rules(game: str | None) -> None:
+    """Show GAME's identity, options and reconstructed rules data (without GAME: list games)."""
+    if game is None:
+        click.echo("Games (show one with `boomtown rules GAME`):")
+        for game_id in list_rulesets():
+            click.echo(f"  {game_id}")
+        return
+    for line in describe_ruleset(get_ruleset(game)):
+        click.echo(line)
+
+
+@cli.command("simulate")
+@click.argument("game")
+@click.option("-p", "--players", type=int, help="Players per game [default: the fewest allowed].")
+@click.option(
+    "-n",
+    "--games",
+    "count",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    help="How many games.",
+)
+@click.option(
+    "-s", "--seed", type=int, default=0, show_default=True, help="Game i uses seed SEED+i."
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    metavar="FILE.jsonl",
+    help="Write one JSON line per game: seed, players, returns, score, record.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Print only the summary, no line per game.")
+@option_flag
+def simulate_cmd(
+    game: str,
+    players: int | None,
+    count: int,
+    seed: int,
+    out: str | None,
+    quiet: bool,
+    options: dict[str, Any],
+) -> None:
+    """Play random games of GAME with uniform random bots and summarise them."""
+    ruleset = get_ruleset(game)
+    if players is None:
+        players = min(ruleset.player_counts)
+    ruleset.check_players(players)
+    opts = ruleset.options_from_dict(options)
+    summary = Summary(players)
+    with open(out, "w", encoding="utf-8") if out else nullcontext() as handle:
+        click.echo(header(ruleset, players, count, seed, options))
+        for result in simulate(ruleset, players, count, seed, opts, handle):
+            summary.add(result)
+            if not quiet:
+                click.echo(result.line())
+    click.echo("")
+    for line in summary.lines():
+        click.echo(line)
+    if out:
+        click.echo(f"\nWrote {count} record line{'s' if count != 1 else ''} to {out}")
+
+
+@cli.command("replay")
+@click.argument("record", type=click.Path(dir_okay=False))
+@click.option(
+    "--line", type=click.IntRange(min=1), help="Which line of a JSON-lines file [default: 1]."
+)
+@click.option("--seat", type=int, help="Print the log as this seat sees it.")
+@click.option(
+    "--all", "everything", is_flag=True, help="Print the whole log, hidden parts included."
+)
+@click.option("--steps", type=click.IntRange(min=0), help="Replay only the first STEPS actions.")
+def replay_cmd(
+    record: str, line: int | None, seat: int | None, everything: bool, steps: int | None
+) -> None:
+    """Replay a game RECORD (a JSON record, or a line of `simulate --out`) and print its log."""
+    if everything and seat is not None:
+        raise click.UsageError("--seat and --all are exclusive")
+    loaded = load_record(record, line)
+    state = replay_loaded(loaded, steps)
+    title, lines = log_lines(state, seat, everything)
+    rec = loaded.record
+    ruleset = state.ruleset
+    click.echo(
+        f"{ruleset.name} ({rec.game} v{rec.version}), {rec.players} players, seed {rec.seed}, "
+        f"{len(state.history)} of {len(rec.actions)} actions replayed"
+    )
+    if rec.options:
+        click.echo("options: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in rec.options.items()))
+    click.echo(f"\nLog ({title}):")
+    for text in lines:
+        click.echo(f"  {text}")
+    click.echo("")
+    for text in result_lines(state):
+        click.echo(text)
+    if (
+        state.is_terminal()
+        and loaded.stored_returns is not None
+        and list(state.returns()) != loaded.stored_returns
+    ):
+        click.echo(
+            f"warning: the file stored returns {loaded.stored_returns}, "
+            f"the replay gives {list(state.returns())}",
+            err=True,
+        )
+
+
+@cli.command("bench")
+@click.argument("game")
+@click.option(
+    "-p",
+    "--players",
+    "player_counts",
+    type=int,
+    multiple=True,
+    help="Player count to measure (repeatable) [default: every allowed count].",
+)
+@click.option(
+    "-r",
+    "--runs",
+    type=click.IntRange(min=1),
+    default=5,
+    show_default=True,
+    help="Timed runs per figure; the median is reported.",
+)
+@click.option(
+    "-t",
+    "--seconds",
+    type=click.FloatRange(min=0, min_open=True),
+    default=0.5,
+    show_default=True,
+    help="Length of one timed run.",
+)
+@click.option("-s", "--seed", type=int, default=0, show_default=True, help="First game seed.")
+@option_flag
+def bench_cmd(
+    game: str,
+    player_counts: tuple[int, ...],
+    runs: int,
+    seconds: float,
+    seed: int,
+    options: dict[str, Any],
+) -> None:
+    """Measure random-play actions/s, games/s and clones/s of GAME per player count."""
+    ruleset = get_ruleset(game)
+    counts = player_counts or ruleset.player_counts
+    for players in counts:
+        ruleset.check_players(players)
+    opts = ruleset.options_from_dict(options)
+    click.echo(
+        f"{ruleset.name} ({ruleset.id} v{ruleset.version}): {bench_mod.runs_note(runs, seconds)}"
+    )
+    click.echo(bench_mod.machine_line())
+    click.echo("")
+    click.echo(bench_mod.table_header())
+    rows = []
+    for players in counts:
+        row = bench_mod.bench_players(ruleset, players, opts, runs, seconds, seed)
+        rows.append(row)
+        click.echo(bench_mod.table_row(row))
+    click.echo(
+        f"\nGoals on one core: {bench_mod.ACTIONS_GOAL:,} actions/s, "
+        f"{bench_mod.CLONES_GOAL:,} clones/s"
+    )
+    for text in bench_mod.goal_lines(rows):
+        click.echo(text)
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option(
+    "--port",
+    type=click.IntRange(1, 65535),
+    default=8000,
+    show_default=True,
+    help="Port to listen on.",
+)
+@click.option(
+    "-s",
+    "--seed",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Seed of the game played meanwhile.",
+)
+def serve(host: str, port: int, seed: int) -> None:
+    """Serve the web table (not built yet: plays one seeded random game instead)."""
+    ruleset = get_ruleset(SERVE_GAME)
+    state = play_random_game(ruleset, SERVE_PLAYERS, seed, None)
+    returns = list(state.returns())
+    click.echo(
+        f"{ruleset.name}: one random game, {SERVE_PLAYERS} players, seed {seed}, "
+        f"{len(state.history)} actions"
+    )
+    for text in score_table(state.score_breakdown(), returns, SERVE_PLAYERS):
+        click.echo(text)
+    click.echo(f"Winner: {describe_seats(winners(returns))}")
+    click.echo(
+        f"\nThe web table is not built yet; `boomtown serve` will serve it on "
+        f"http://{host}:{port} once it exists. Until then it plays this simulated game."
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``boomtown`` command."""
+    cli.main(args=argv, prog_name="boomtown")
+
+
+if __name__ == "__main__":
+    main()
