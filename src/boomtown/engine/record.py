@@ -63,7 +63,9 @@ class GameRecord:
             raise BadRecord(f"unknown record format {data.get('format')!r}")
         try:
             game, version = data["game"], data["version"]
-            options, players, seed = data.get("options") or {}, data["players"], data["seed"]
+            options = data.get("options")
+            options = {} if options is None else options
+            players, seed = data["players"], data["seed"]
             actions = data["actions"]
         except KeyError as exc:
             raise BadRecord(f"record lacks the field {exc.args[0]!r}") from exc

@@ -168,7 +168,10 @@ class State(ABC):
         return aid
 
     def explain_illegal(self, aid: int) -> str:
-        """Why ``aid`` is not legal now. Games may give a sharper reason."""
+        """Why ``aid`` is not legal now. Games may give a sharper reason.
+
+        ``action_text`` must accept every id of the action space, legal or not.
+        """
         who = self.current_player
         actor = "chance" if who == CHANCE else f"seat {who}"
         return f"action {aid} ({self.action_text(aid)}) is not legal now; {actor} is to decide"
@@ -224,6 +227,8 @@ class State(ABC):
         if self.current_player != CHANCE:
             raise IllegalAction("not a chance point")
         dist = self._chance_distribution()
+        if not dist:
+            raise RuntimeError(f"{self.ruleset.id}: a chance point with no outcomes")
         r = rng.random() if rng is not None else chance_uniform(self.seed, len(self._history))
         acc = 0.0
         for aid, p in dist:
@@ -307,6 +312,18 @@ class State(ABC):
         other._shared = True
         return other
 
+    def editable_copy(self) -> State:
+        """A clone that owns all its containers and has no cached legal actions: for code
+        that edits fields directly (determinization, puzzles, table-mode corrections)."""
+        other = self.clone()
+        other.unshare()
+        other._owned = True
+        other._history = list(self._history)
+        other._actors = list(self._actors)
+        other._log = list(self._log)
+        other._legal_cache = None
+        return other
+
     def unshare(self) -> None:
         """Give this state private copies of every container it may share with a clone."""
         if self._shared:
@@ -351,10 +368,10 @@ class State(ABC):
         if not self.can_undo(seat):
             raise UndoNotAllowed(f"seat {seat} has no decision it may take back now")
         undone = self._history[-1]
-        text = self.action_text(undone)
         replayed = self.ruleset.new_game(self.num_players, self.seed, self.options)
         for aid in self._history[:-1]:
             replayed.apply(aid)
+        text = replayed.action_text(undone)
         self.__dict__.clear()
         self.__dict__.update(replayed.__dict__)
         return Action(undone, text)

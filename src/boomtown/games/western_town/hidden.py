@@ -22,9 +22,8 @@ if TYPE_CHECKING:
 def determinize(st: St, seat: int, rng: random.Random) -> St:
     from boomtown.games.western_town.rules import playable
 
-    out = st.clone()
+    out = st.editable_copy()
     assert isinstance(out, type(st))
-    out.unshare()
     n = st.num_players
     for t in range(n):
         if t == seat:

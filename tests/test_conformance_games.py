@@ -1,0 +1,45 @@
+"""Every registered game passes the conformance suite for every player count.
+
+The number of random games per player count is ``BOOMTOWN_CONFORMANCE_SEEDS`` (default 4);
+raise it for a thorough run, e.g. ``BOOMTOWN_CONFORMANCE_SEEDS=200 pytest -n auto
+tests/test_conformance_games.py``. Each seed is its own test, so pytest-xdist spreads them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from boomtown.engine import get_ruleset, list_rulesets
+from boomtown.engine.conformance import assert_conformance
+
+SEEDS = int(os.environ.get("BOOMTOWN_CONFORMANCE_SEEDS", "4"))
+#: Share of positions given the expensive checks (snapshot/clone continuation, undo).
+DEEP_RATE = float(os.environ.get("BOOMTOWN_CONFORMANCE_DEEP_RATE", "0.05"))
+
+
+def _cases() -> Iterator[Any]:
+    for game_id in list_rulesets():
+        try:
+            counts = get_ruleset(game_id).player_counts
+        except Exception:
+            # The game does not import: one case that fails at run time with the real error,
+            # rather than a collection error that would stop every other test file.
+            yield pytest.param(game_id, None, None, id=f"{game_id}-unloadable")
+            continue
+        for players in counts:
+            for seed in range(SEEDS):
+                yield pytest.param(game_id, players, seed, id=f"{game_id}-{players}p-seed{seed}")
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed"), list(_cases()))
+def test_game_conforms(game_id: str, players: int | None, seed: int | None) -> None:
+    ruleset = get_ruleset(game_id)  # raises the import error of an unloadable game
+    if players is None or seed is None:  # it failed at collection but loads now: run it all
+        for count in ruleset.player_counts:
+            assert_conformance(ruleset, count, seeds=range(SEEDS), deep_rate=DEEP_RATE)
+        return
+    assert_conformance(ruleset, players, seeds=[seed], deep_rate=DEEP_RATE)
