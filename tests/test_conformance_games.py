@@ -13,10 +13,12 @@ from typing import Any
 
 import pytest
 
-from boomtown.engine import get_ruleset, list_rulesets
+from boomtown.engine import BadOptions, get_ruleset, list_rulesets
 from boomtown.engine.conformance import assert_conformance
 
-SEEDS = int(os.environ.get("BOOMTOWN_CONFORMANCE_SEEDS", "4"))
+SEEDS = int(os.environ.get("BOOMTOWN_CONFORMANCE_SEEDS", "8"))
+#: Random games per player count for each variant option set a ruleset declares.
+VARIANT_SEEDS = int(os.environ.get("BOOMTOWN_CONFORMANCE_VARIANT_SEEDS", "2"))
 #: Share of positions given the expensive checks (snapshot/clone continuation, undo).
 DEEP_RATE = float(os.environ.get("BOOMTOWN_CONFORMANCE_DEEP_RATE", "0.05"))
 
@@ -32,14 +34,29 @@ def _cases() -> Iterator[Any]:
             continue
         for players in counts:
             for seed in range(SEEDS):
-                yield pytest.param(game_id, players, seed, id=f"{game_id}-{players}p-seed{seed}")
+                yield pytest.param(
+                    game_id, players, seed, None, id=f"{game_id}-{players}p-seed{seed}"
+                )
+        for number, options in enumerate(get_ruleset(game_id).variants):
+            for players in counts:
+                try:
+                    get_ruleset(game_id).new_game(players, 0, options)
+                except BadOptions:
+                    continue  # a variant for other player counts (e.g. four-player only)
+                for seed in range(VARIANT_SEEDS):
+                    yield pytest.param(
+                        game_id, players, seed, dict(options),
+                        id=f"{game_id}-variant{number}-{players}p-seed{seed}",
+                    )
 
 
-@pytest.mark.parametrize(("game_id", "players", "seed"), list(_cases()))
-def test_game_conforms(game_id: str, players: int | None, seed: int | None) -> None:
+@pytest.mark.parametrize(("game_id", "players", "seed", "options"), list(_cases()))
+def test_game_conforms(
+    game_id: str, players: int | None, seed: int | None, options: dict[str, Any] | None
+) -> None:
     ruleset = get_ruleset(game_id)  # raises the import error of an unloadable game
     if players is None or seed is None:  # it failed at collection but loads now: run it all
         for count in ruleset.player_counts:
             assert_conformance(ruleset, count, seeds=range(SEEDS), deep_rate=DEEP_RATE)
         return
-    assert_conformance(ruleset, players, seeds=[seed], deep_rate=DEEP_RATE)
+    assert_conformance(ruleset, players, seeds=[seed], deep_rate=DEEP_RATE, options=options)

@@ -43,6 +43,9 @@ class Ruleset:
     description: str = ""
     #: Printable report for ``boomtown rules``: options, and which data is reconstructed.
     rules_report: Callable[[], str] | None = None
+    #: Option sets worth testing besides the defaults (variants); the conformance tests run
+    #: each of them at every player count it allows.
+    variants: tuple[Mapping[str, Any], ...] = ()
 
     def default_options(self) -> Any:
         """A fresh options object with every default."""

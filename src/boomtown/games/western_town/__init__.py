@@ -34,6 +34,12 @@ RULESET = Ruleset(
     factory=_factory,
     description="Build your town, exploit your neighbours, win Lincoln's favour; 5 rounds.",
     rules_report=_report,
+    variants=(
+        {"short_game": True},
+        {"double_duel": True},
+        {"double_duel": True, "short_game": True},
+        {"warehouse_points": "flat"},
+    ),
 )
 
 __all__ = ["RULESET", "WesternTownOptions", "WesternTownState"]
