@@ -17,6 +17,7 @@ from boomtown.engine.state import State
 #: Built-in games: id -> "module:attribute" of their :class:`Ruleset`.
 BUILTIN: dict[str, str] = {
     "western-town": "boomtown.games.western_town:RULESET",
+    "way-out-west": "boomtown.games.way_out_west:RULESET",
 }
 
 _loaded: dict[str, Ruleset] = {}

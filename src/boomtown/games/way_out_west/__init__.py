@@ -1,0 +1,57 @@
+"""Way Out West (Martin Wallace, Warfrog 2000) for 3 to 5 players.
+
+>>> from boomtown.games.way_out_west import RULESET
+>>> RULESET.id, RULESET.player_counts
+('way-out-west', (3, 4, 5))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from boomtown.engine.ruleset import Ruleset
+from boomtown.games.way_out_west import actions
+from boomtown.games.way_out_west.data import provenance_report
+from boomtown.games.way_out_west.options import WayOutWestOptions
+from boomtown.games.way_out_west.state import WayOutWestState
+
+
+def _factory(ruleset: Ruleset, players: int, seed: int, options: Any) -> WayOutWestState:
+    return WayOutWestState(ruleset, players, seed, options)
+
+
+def rules_report() -> str:
+    """The options with their defaults, then the provenance of every data record."""
+    defaults = WayOutWestOptions()
+    lines = ["Disputed or unknown points are options (defaults from the facts sheet):"]
+    for f in dataclasses.fields(WayOutWestOptions):
+        lines.append(f"  {f.name} = {getattr(defaults, f.name)!r}")
+    lines.append("")
+    return "\n".join(lines) + provenance_report()
+
+
+RULESET = Ruleset(
+    id="way-out-west",
+    name="Way Out West",
+    version=1,
+    player_counts=(3, 4, 5),
+    options_type=WayOutWestOptions,
+    action_space_size=actions.SIZE,
+    factory=_factory,
+    description=(
+        "Bid for turn order, drive cattle, build towns and settle it with gunfights: "
+        "12 rounds, income after rounds 3, 6, 9 and 12."
+    ),
+    rules_report=rules_report,
+    variants=(
+        {"wanted_counters": 18},
+        {"nine_rounds": True},
+        {"cattle_spread": "fill"},
+        {"cattle_spread": "free", "winner_pays": False},
+        {"default_defender": False, "defender_takes_wanted": False},
+        {"control_ties": "shared", "wanted_ties": "all", "one_farmer_each": True},
+    ),
+)
+
+__all__ = ["RULESET", "WayOutWestOptions", "WayOutWestState"]

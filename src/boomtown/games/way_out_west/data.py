@@ -1,0 +1,252 @@
+"""Way Out West rules data, read once from ``data/way_out_west.toml``.
+
+The TOML file is the single place where a town, a price or a number lives; this module only
+turns it into small frozen records and checks that every record carries its provenance.
+
+>>> from boomtown.games.way_out_west.data import DATA
+>>> [t.name for t in DATA.towns][0], DATA.counter("train").price
+('San Antonia', 20)
+>>> DATA.setup.income_after
+(3, 6, 9, 12)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+PROVENANCE_TAGS = ("rulebook", "published", "reconstructed")
+
+
+@dataclass(frozen=True)
+class Setup:
+    towns: int
+    cowboys_placed: int
+    action_tokens: int
+    start_money: dict[int, int]
+    rounds: int
+    income_after: tuple[int, ...]
+    short_rounds: int
+    short_income_after: tuple[int, ...]
+    provenance: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Components:
+    cowboys_per_player: int
+    cattle_per_player: int
+    counters_per_type: int
+    farmers: int
+    wanted: int
+    provenance: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Limits:
+    same_type_per_town: int
+    counters_per_player_per_town: int
+    farmers_per_town: int
+    max_bid: int
+    provenance: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Town:
+    index: int
+    name: str
+    building_spaces: int
+    corrals: int
+    provenance: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Counter:
+    index: int
+    key: str
+    name: str
+    price: int
+    defence: int
+    when_won: str  # take_over | rob | remove
+    provenance: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Box:
+    index: int
+    key: str
+    name: str
+    boxes: int
+    boxes_3p: int
+    price: int
+    up_to: int
+    provenance: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Income:
+    cattle: int
+    cattle_with_farmer: int
+    train_multiplier: int
+    bank_per_counter: int
+    store_per_other_cattle: int
+    store_per_farmer: int
+    hotel_per_other_cowboy: int
+    stagecoach_per_cowboy: int
+    provenance: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Gunfight:
+    die_sides: int
+    hit_faces: tuple[int, ...]
+    robbery_dice: int
+    farmer_defence: int
+    default_defence: int
+    rustle_up_to: int
+    cowboys_per_retreat_town: int
+    provenance: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Scoring:
+    cattle: int
+    cattle_with_train: int
+    farmer_penalty: int
+    most_money: int
+    most_money_tie: int
+    most_wanted: int
+    most_wanted_tie: int
+    provenance: dict[str, str]
+
+
+@dataclass(frozen=True)
+class WayOutWestData:
+    setup: Setup
+    components: Components
+    limits: Limits
+    towns: tuple[Town, ...]
+    counters: tuple[Counter, ...]
+    boxes: tuple[Box, ...]
+    income: Income
+    gunfight: Gunfight
+    scoring: Scoring
+
+    def counter(self, key: str) -> Counter:
+        return next(c for c in self.counters if c.key == key)
+
+    def box(self, key: str) -> Box:
+        return next(b for b in self.boxes if b.key == key)
+
+
+def check_provenance(where: str, prov: Any) -> dict[str, str]:
+    """Validate a ``provenance`` table: a record tag, known tags, a source for published."""
+    if not isinstance(prov, dict) or "record" not in prov:
+        raise ValueError(f"{where}: every record needs provenance = {{ record = ... }}")
+    for key, tag in prov.items():
+        if key == "source":
+            continue
+        if tag not in PROVENANCE_TAGS:
+            raise ValueError(f"{where}: provenance {key} = {tag!r} is not one of {PROVENANCE_TAGS}")
+    if "published" in prov.values() and "source" not in prov:
+        raise ValueError(f"{where}: a published value needs its source")
+    return dict(prov)
+
+
+def _fields(raw: dict[str, Any], where: str) -> dict[str, Any]:
+    out = {k: (tuple(v) if isinstance(v, list) else v) for k, v in raw.items()}
+    out["provenance"] = check_provenance(where, raw.get("provenance"))
+    return out
+
+
+def parse(raw: dict[str, Any]) -> WayOutWestData:
+    """Build the records from parsed TOML, checking provenance everywhere."""
+    check_provenance("meta", raw["meta"].get("provenance"))
+    s = _fields(raw["setup"], "setup")
+    s["start_money"] = {int(k): int(v) for k, v in raw["setup"]["start_money"].items()}
+    setup = Setup(**s)
+    towns = tuple(
+        Town(index=i, **_fields(t, f"towns[{i}]")) for i, t in enumerate(raw["towns"])
+    )
+    if len(towns) != setup.towns:
+        raise ValueError(f"setup.towns = {setup.towns} but {len(towns)} towns are listed")
+    counters = tuple(
+        Counter(index=i, **_fields(c, f"counters[{c['key']}]"))
+        for i, c in enumerate(raw["counters"])
+    )
+    for c in counters:
+        if c.when_won not in ("take_over", "rob", "remove"):
+            raise ValueError(f"counter {c.key}: unknown when_won {c.when_won!r}")
+    boxes = tuple(
+        Box(index=i, **_fields(b, f"boxes[{b['key']}]")) for i, b in enumerate(raw["boxes"])
+    )
+    return WayOutWestData(
+        setup=setup,
+        components=Components(**_fields(raw["components"], "components")),
+        limits=Limits(**_fields(raw["limits"], "limits")),
+        towns=towns,
+        counters=counters,
+        boxes=boxes,
+        income=Income(**_fields(raw["income"], "income")),
+        gunfight=Gunfight(**_fields(raw["gunfight"], "gunfight")),
+        scoring=Scoring(**_fields(raw["scoring"], "scoring")),
+    )
+
+
+def load() -> WayOutWestData:
+    """Read the packaged data file."""
+    text = resources.files(__package__).joinpath("data/way_out_west.toml").read_text("utf-8")
+    return parse(tomllib.loads(text))
+
+
+DATA = load()
+
+
+def _records(data: WayOutWestData) -> list[tuple[str, dict[str, str]]]:
+    out: list[tuple[str, dict[str, str]]] = [
+        ("set-up", data.setup.provenance),
+        ("components", data.components.provenance),
+        ("limits", data.limits.provenance),
+    ]
+    out += [(f"town {t.index + 1}: {t.name}", t.provenance) for t in data.towns]
+    out += [(f"counter {c.name}", c.provenance) for c in data.counters]
+    out += [(f"action box {b.name}", b.provenance) for b in data.boxes]
+    out += [
+        ("income", data.income.provenance),
+        ("gunfights", data.gunfight.provenance),
+        ("final scoring", data.scoring.provenance),
+    ]
+    return out
+
+
+def reconstructed_records(data: WayOutWestData = DATA) -> list[str]:
+    """Labels of the records that are reconstructed in whole or in part."""
+    return [label for label, prov in _records(data) if "reconstructed" in prov.values()]
+
+
+def provenance_report(data: WayOutWestData = DATA) -> str:
+    """Which records and fields are reconstructed (our defaults) and which are published."""
+    lines = [
+        "Data provenance (rulebook = the rule text; published = another source;",
+        "reconstructed = boomtown's own default, not the publisher's):",
+        "",
+    ]
+    for label, prov in _records(data):
+        fields = {k: v for k, v in prov.items() if k not in ("record", "source")}
+        detail = ", ".join(f"{k}: {v}" for k, v in sorted(fields.items()))
+        src = f" [source: {prov['source']}]" if "source" in prov else ""
+        lines.append(f"  {label:<48} {prov['record']}" + (f" ({detail})" if detail else "") + src)
+    lines += [
+        "",
+        "Values:",
+        "  towns (building spaces / corrals): "
+        + ", ".join(f"{t.name} {t.building_spaces}/{t.corrals}" for t in data.towns),
+        "  counter prices: " + ", ".join(f"{c.name} ${c.price}" for c in data.counters),
+        "  action boxes (3 players): "
+        + ", ".join(f"{b.name} {b.boxes} ({b.boxes_3p})" for b in data.boxes),
+        "",
+        f"{len(reconstructed_records(data))} records are reconstructed in whole or in part.",
+        "Rule interpretations where the description is silent: docs/way-out-west.md.",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,60 @@
+"""Options (house rules) of Way Out West, recorded in every saved game.
+
+Each option is a point the rule description leaves open or sources dispute; the default is
+the facts sheet's proposed default (ids U1..U22 and D1 in shared/rules/way-out-west-facts.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CATTLE_SPREAD = ("chain", "fill", "free")
+CONTROL_TIES = ("nobody", "shared")
+WANTED_TIES = ("split", "all", "nobody")
+
+
+@dataclass(frozen=True)
+class WayOutWestOptions:
+    """House rules for the points the description leaves open.
+
+    >>> WayOutWestOptions().wanted_counters
+    13
+    """
+
+    #: Play 9 rounds (income after rounds 3, 6, 9) instead of 12. Only with 4 or 5 players
+    #: (S3, S4); the rule text says 12 rounds for every count, so this is off by default (D1).
+    nine_rounds: bool = False
+    #: Number of Wanted counters: 13 (S8, S9; default) or 18 (S3). U14.
+    wanted_counters: int = 13
+    #: How cattle spread from town 1 towards town 5 (U4): "chain" = buying in town k needs
+    #: own cattle in town k-1 (default); "fill" = town k opens once every corral of town k-1
+    #: is full; "free" = only the rule text's condition (an own cowboy in the town).
+    cattle_spread: str = "chain"
+    #: Every bid is paid, the winner's included (S5, S8; default). False: the last player in
+    #: the auction pays nothing (the rule text only says that drop-outs pay). U7.
+    winner_pays: bool = True
+    #: An attacked counter whose owner has no fighter in the town defends with one default
+    #: cowboy (S7's errata; default). False: such a target falls without a fight. U8.
+    default_defender: bool = True
+    #: The defender who wins a gunfight also takes a Wanted counter (default: "each time a
+    #: player wins a Gunfight"). False: only a winning attacker takes one.
+    defender_takes_wanted: bool = True
+    #: Town control tie (U12, U19): "nobody" scores it (default) or every tied player
+    #: scores the town size ("shared").
+    control_ties: str = "nobody"
+    #: Most Wanted tie (U12): "split" = 2 VP each (S16; default), "all" = 4 VP each,
+    #: "nobody" = no bonus.
+    wanted_ties: str = "split"
+    #: Each player may take only one Farmer in the whole game (S13 reads the Farmer as one per
+    #: player). Default False: Farmers come from a neutral supply (U11).
+    one_farmer_each: bool = False
+
+    def __post_init__(self) -> None:
+        if self.wanted_counters not in (13, 18):
+            raise ValueError("wanted_counters must be 13 or 18")
+        if self.cattle_spread not in CATTLE_SPREAD:
+            raise ValueError(f"cattle_spread must be one of {', '.join(CATTLE_SPREAD)}")
+        if self.control_ties not in CONTROL_TIES:
+            raise ValueError(f"control_ties must be one of {', '.join(CONTROL_TIES)}")
+        if self.wanted_ties not in WANTED_TIES:
+            raise ValueError(f"wanted_ties must be one of {', '.join(WANTED_TIES)}")

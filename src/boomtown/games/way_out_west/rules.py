@@ -1,0 +1,517 @@
+"""The round and phase machine of Way Out West.
+
+The state keeps a stack of frames (small tuples). :func:`run` looks at the frame on top: a
+decision frame names the seat (or chance) to decide; any other frame is popped and carried
+out, possibly pushing more frames. :func:`choose` applies a decision to the frame on top.
+
+Frames: ``setup``, ``start`` (chance: start player), ``place`` (set-up cowboys), ``round``,
+``auction`` / ``bid`` (turn-order bidding), ``act`` (one action of one seat), ``hire2``,
+``end_round`` (income, the end) and the gunfight frames of :mod:`gunfights`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from boomtown.engine.actions import CHANCE, TERMINAL
+from boomtown.games.way_out_west import actions as A
+from boomtown.games.way_out_west import gunfights, scoring
+from boomtown.games.way_out_west.data import DATA
+from boomtown.games.way_out_west.state import (
+    BOX,
+    BOX_BUILD,
+    BOX_KEYS,
+    NB,
+    C,
+    T,
+)
+
+if TYPE_CHECKING:
+    from boomtown.games.way_out_west.state import WayOutWestState as St
+
+Frame = tuple[Any, ...]
+CATTLE_PRICE = DATA.box("cattle").price
+HIRE_PRICE = DATA.box("hire").price
+PRICES = tuple(c.price for c in DATA.counters)
+SPACES = tuple(t.building_spaces for t in DATA.towns)
+CORRALS = tuple(t.corrals for t in DATA.towns)
+PER_TOWN = DATA.limits.counters_per_player_per_town
+FARMERS_PER_TOWN = DATA.limits.farmers_per_town
+B_CATTLE, B_HIRE, B_MOVE_COWBOYS, B_MOVE_CATTLE, B_FARMER, B_GUNFIGHT = (
+    BOX[k] for k in ("cattle", "hire", "move_cowboys", "move_cattle", "farmer", "gunfight")
+)
+NO_BUILD = [False] * C
+#: First id of "move n cowboys from src to dst" for each src, over the other towns in order.
+MOVE_FIRST = tuple(
+    tuple(A.MOVE_COWBOYS + A.PAIR_INDEX[(src, dst)] * A.MAX_MOVE for dst in range(T) if dst != src)
+    for src in range(T)
+)
+BOXES_FULL = tuple(
+    DATA.box(k).boxes if k in {b.key for b in DATA.boxes} else DATA.box("building").boxes
+    for k in BOX_KEYS
+)
+BOXES_3P = tuple(
+    DATA.box(k).boxes_3p if k in {b.key for b in DATA.boxes} else DATA.box("building").boxes_3p
+    for k in BOX_KEYS
+)
+
+
+# ------------------------------------------------------------------ driver
+def run(st: St) -> None:
+    """Carry out automatic frames until a decision is needed (or the game ends)."""
+    stack = st.stack
+    while stack:
+        frame = stack[-1]
+        who = STEP[frame[0]](st, frame)
+        if who is not None:
+            st.cur = who
+            return
+    st.cur = TERMINAL
+
+
+def legal(st: St) -> list[int]:
+    frame = st.stack[-1]
+    ids: list[int] = LEGAL[frame[0]](st, frame)
+    return ids
+
+
+def choose(st: St, aid: int) -> None:
+    frame = st.stack[-1]
+    CHOOSE[frame[0]](st, frame, aid)
+
+
+def chance_distribution(st: St) -> list[tuple[int, float]]:
+    frame = st.stack[-1]
+    if frame[0] == "start":
+        p = 1.0 / st.num_players
+        return [(A.START + s, p) for s in range(st.num_players)]
+    return gunfights.chance_distribution(st, frame)
+
+
+def describe(st: St) -> str:
+    """A description of the pending decision."""
+    if st.cur == TERMINAL:
+        return "the game is over"
+    kind = str(st.stack[-1][0])
+    return PROMPTS.get(kind, kind)
+
+
+PROMPTS: dict[str, str] = {
+    "start": "chance: the dice decide the start player",
+    "place": "place a cowboy in a town (set-up)",
+    "bid": "raise the bid for turn order or drop out",
+    "act": "choose an action box and carry out the action",
+    "hire2": "hire a second cowboy, or not",
+    **gunfights.PROMPTS,
+}
+
+
+def explain_illegal(st: St, aid: int) -> str:
+    text = A.TEXTS[aid] if 0 <= aid < A.SIZE else str(aid)
+    if st.cur == CHANCE:
+        return f"{text!r} is not a possible chance outcome now"
+    who = st.name(st.cur)
+    frame = st.stack[-1]
+    kind = frame[0]
+    if kind == "bid" and A.BID <= aid < A.BID + A.MAX_BID:
+        amount = aid - A.BID + 1
+        if amount <= st.high:
+            return f"a raise must beat the high bid of ${st.high}"
+        return f"{who} has only ${st.money[st.cur]}"
+    if kind == "act":
+        box = box_of(aid)
+        if box is not None and st.boxes_left[box] == 0:
+            return f"no {BOX_KEYS[box].replace('_', ' ')} box is free this round"
+    return f"{text!r} is not legal now: {who} is to {describe(st)}"
+
+
+def box_of(aid: int) -> int | None:
+    """The action box an action of the action phase uses (None for other ids)."""
+    if A.BUY_CATTLE <= aid < A.HIRE:
+        return BOX["cattle"]
+    if A.HIRE <= aid < A.HIRE2:
+        return BOX["hire"]
+    if A.MOVE_COWBOYS <= aid < A.MOVE_CATTLE:
+        return BOX["move_cowboys"]
+    if A.MOVE_CATTLE <= aid < A.BUILD:
+        return BOX["move_cattle"]
+    if A.BUILD <= aid < A.FARMER:
+        return BOX_BUILD + (aid - A.BUILD) % C
+    if A.FARMER <= aid < A.ATTACK:
+        return BOX["farmer"]
+    if A.ATTACK <= aid < A.SHERIFF_ATT:
+        return BOX["gunfight"]
+    return None
+
+
+def _seat(st: St, frame: Frame) -> int:
+    return int(frame[1])
+
+
+def _chance(st: St, frame: Frame) -> int:
+    return CHANCE
+
+
+# ------------------------------------------------------------------ set-up
+def _setup(st: St, frame: Frame) -> None:
+    st.stack.pop()
+    st.stack.append(("round",))
+    st.stack.append(("start",))
+    n = st.num_players
+    st.log(f"Way Out West for {n} players: ${DATA.setup.start_money[n]} each, "
+           f"{st.rounds} rounds, income after rounds "
+           + ", ".join(str(r) for r in st.income_after))
+
+
+def _legal_start(st: St, frame: Frame) -> list[int]:
+    return [A.START + s for s in range(st.num_players)]
+
+
+def _choose_start(st: St, frame: Frame, aid: int) -> None:
+    st.stack.pop()
+    first = aid - A.START
+    n = st.num_players
+    st.order = [(first + i) % n for i in range(n)]
+    st.log(f"{st.name(first)} wins the dice roll and is the start player")
+    frames = [("place", s) for _ in range(DATA.setup.cowboys_placed) for s in st.order]
+    for f in reversed(frames):
+        st.stack.append(f)
+
+
+def _legal_place(st: St, frame: Frame) -> list[int]:
+    return [A.PLACE + t for t in range(T)]
+
+
+def _choose_place(st: St, frame: Frame, aid: int) -> None:
+    st.stack.pop()
+    s, t = frame[1], aid - A.PLACE
+    st.cowboys[s * T + t] += 1
+    st.cowboy_supply[s] -= 1
+    st.log(f"{st.name(s)} places a cowboy in {A.TOWN_NAMES[t]}")
+
+
+# ------------------------------------------------------------------ rounds
+def _round(st: St, frame: Frame) -> None:
+    st.stack.pop()
+    st.round += 1
+    st.log(f"Round {st.round}")
+    st.boxes_left = list(BOXES_3P if st.num_players == 3 else BOXES_FULL)
+    push = st.stack.append
+    push(("end_round",))
+    push(("actions",))
+    push(("auction",))
+
+
+def _auction(st: St, frame: Frame) -> None:
+    st.stack.pop()
+    n = st.num_players
+    st.bids = [0] * n
+    st.in_auction = [1] * n
+    st.high = 0
+    st.drop_pos = n - 1
+    st.new_order = [-1] * n
+    st.stack.append(("bid", st.order[0]))
+
+
+def _step_bid(st: St, frame: Frame) -> int | None:
+    if sum(st.in_auction) == 1:
+        st.stack.pop()
+        _end_auction(st)
+        return None
+    return int(frame[1])
+
+
+def _legal_bid(st: St, frame: Frame) -> list[int]:
+    s = frame[1]
+    top = min(st.money[s], A.MAX_BID)
+    return [A.DROP, *range(A.BID + st.high, A.BID + top)]
+
+
+def _choose_bid(st: St, frame: Frame, aid: int) -> None:
+    st.stack.pop()
+    s = frame[1]
+    if aid == A.DROP:
+        paid = st.bids[s]
+        st.money[s] -= paid
+        st.in_auction[s] = 0
+        st.new_order[st.drop_pos] = s
+        st.drop_pos -= 1
+        st.log(f"{st.name(s)} drops out, pays ${paid} and takes turn-order space "
+               f"{st.drop_pos + 2}")
+    else:
+        amount = aid - A.BID + 1
+        st.bids[s] = amount
+        st.high = amount
+        st.log(f"{st.name(s)} raises the bid to ${amount}")
+    if sum(st.in_auction) == 1:
+        _end_auction(st)
+        return
+    # the next seat still bidding, in the current turn order
+    order = st.order
+    i = order.index(s)
+    n = len(order)
+    for step in range(1, n + 1):
+        t = order[(i + step) % n]
+        if st.in_auction[t]:
+            st.stack.append(("bid", t))
+            return
+
+
+def _end_auction(st: St) -> None:
+    winner = next(s for s in range(st.num_players) if st.in_auction[s])
+    st.in_auction[winner] = 0
+    paid = st.bids[winner] if st.options.winner_pays else 0
+    st.money[winner] -= paid
+    st.new_order[0] = winner
+    st.order = st.new_order[:]
+    st.log(f"{st.name(winner)} is the last bidder, pays ${paid} and is start player; "
+           "turn order: " + ", ".join(st.name(s) for s in st.order))
+    st.bids = [0] * st.num_players
+    st.high = 0
+
+
+# ------------------------------------------------------------------ actions
+def _actions(st: St, frame: Frame) -> None:
+    """Each seat takes one action in turn order; then the same again (one per token)."""
+    st.stack.pop()
+    frames = [("act", s) for _ in range(DATA.setup.action_tokens) for s in st.order]
+    for f in reversed(frames):
+        st.stack.append(f)
+
+
+def _step_act(st: St, frame: Frame) -> int | None:
+    """The seat acts if some free box offers it an action; the list is kept in the frame
+    (nothing changes before the decision), so it is computed once."""
+    s = int(frame[1])
+    if len(frame) > 2:
+        return s
+    ids = action_ids(st, s)
+    if ids:
+        st.stack[-1] = ("act", s, tuple(ids))
+        return s
+    st.stack.pop()
+    st.log(f"{st.name(s)} passes: no free box offers an action he can carry out")
+    return None
+
+
+def _legal_act(st: St, frame: Frame) -> list[int]:
+    return list(frame[2])
+
+
+def _spread_open(st: St, s: int, t: int) -> bool:
+    """Cattle may be bought into town ``t`` under the cattle_spread option (U4)."""
+    if t == 0:
+        return True
+    mode = st.options.cattle_spread
+    if mode == "chain":
+        return st.cattle[s * T + t - 1] > 0
+    if mode == "fill":
+        return st.town_cattle(t - 1) >= CORRALS[t - 1]
+    return True
+
+
+def action_ids(st: St, s: int) -> list[int]:
+    """Every complete action seat ``s`` can carry out on a free box now, sorted by id."""
+    ids: list[int] = []
+    n = st.num_players
+    left = st.boxes_left
+    money = st.money[s]
+    cow = st.cowboys
+    cattle = st.cattle
+    base = s * T
+    town_cattle = [0] * T
+    if left[B_CATTLE] or left[B_MOVE_CATTLE]:
+        for i, c in enumerate(cattle):
+            if c:
+                town_cattle[i % T] += c
+    if left[B_CATTLE] and st.cattle_supply[s] and money >= CATTLE_PRICE:
+        most = min(A.CATTLE_UP_TO, st.cattle_supply[s],
+                   money // CATTLE_PRICE if CATTLE_PRICE else A.CATTLE_UP_TO)
+        for t in range(T):
+            if cow[base + t] and _spread_open(st, s, t):
+                free = CORRALS[t] - town_cattle[t]
+                for k in range(1, min(most, free) + 1):
+                    ids.append(A.BUY_CATTLE + t * A.CATTLE_UP_TO + k - 1)
+    if left[B_HIRE] and st.cowboy_supply[s] and money >= HIRE_PRICE:
+        ids.extend(range(A.HIRE, A.HIRE + T))
+    if left[B_MOVE_COWBOYS]:
+        for src in range(T):
+            c = cow[base + src]
+            if c:
+                for first in MOVE_FIRST[src]:
+                    ids.extend(range(first, first + c))
+    if left[B_MOVE_CATTLE]:
+        for j, (src, dst) in enumerate(A.ADJACENT):
+            c = cattle[base + src]
+            if c and cow[base + dst]:
+                most = min(c, A.MOVE_CATTLE_UP_TO, CORRALS[dst] - town_cattle[dst])
+                first = A.MOVE_CATTLE + j * A.MOVE_CATTLE_UP_TO
+                ids.extend(range(first, first + most))
+    owner = st.owner
+    build_ok = [
+        left[BOX_BUILD + k] and st.csupply[s * C + k] and money >= PRICES[k] for k in range(C)
+    ] if any(left[BOX_BUILD:]) else NO_BUILD
+    if any(build_ok):
+        for t in range(T):
+            row = owner[t * C:(t + 1) * C]
+            if C - row.count(-1) >= SPACES[t] or row.count(s) >= PER_TOWN:
+                continue
+            for k in range(C):
+                if build_ok[k] and row[k] < 0:
+                    ids.append(A.BUILD + t * C + k)
+    if (left[B_FARMER] and st.farmer_supply
+            and not (st.options.one_farmer_each and st.farmers_taken[s])):
+        ids.extend(A.FARMER + t for t in range(T) if st.farmer[t] < FARMERS_PER_TOWN)
+    if left[B_GUNFIGHT]:
+        for t in range(T):
+            if not cow[base + t]:
+                continue
+            first = A.ATTACK + t * A.SLOTS
+            for k in range(C):
+                o = owner[t * C + k]
+                if o >= 0 and o != s:
+                    ids.append(first + k)
+            for o in range(n):
+                if o != s and cattle[o * T + t]:
+                    ids.append(first + A.SLOT_CATTLE + o)
+            if st.farmer[t]:
+                ids.append(first + A.SLOT_FARMER)
+    return ids
+
+
+def _choose_act(st: St, frame: Frame, aid: int) -> None:
+    st.stack.pop()
+    s = frame[1]
+    box = box_of(aid)
+    assert box is not None
+    st.boxes_left[box] -= 1
+    if aid < A.HIRE:
+        t, k = divmod(aid - A.BUY_CATTLE, A.CATTLE_UP_TO)
+        buy_cattle(st, s, t, k + 1)
+    elif aid < A.HIRE2:
+        hire(st, s, aid - A.HIRE)
+        if st.cowboy_supply[s] and st.money[s] >= HIRE_PRICE:
+            st.stack.append(("hire2", s))
+    elif aid < A.MOVE_CATTLE:
+        pair, k = divmod(aid - A.MOVE_COWBOYS, A.MAX_MOVE)
+        src, dst = A.PAIRS[pair]
+        move_cowboys(st, s, src, dst, k + 1)
+    elif aid < A.BUILD:
+        pair, k = divmod(aid - A.MOVE_CATTLE, A.MOVE_CATTLE_UP_TO)
+        src, dst = A.ADJACENT[pair]
+        move_cattle(st, s, src, dst, k + 1)
+    elif aid < A.FARMER:
+        t, k = divmod(aid - A.BUILD, C)
+        build(st, s, t, k)
+    elif aid < A.ATTACK:
+        place_farmer(st, s, aid - A.FARMER)
+    else:
+        t, slot = divmod(aid - A.ATTACK, A.SLOTS)
+        gunfights.start(st, s, t, slot)
+
+
+def buy_cattle(st: St, s: int, t: int, n: int) -> None:
+    st.money[s] -= n * CATTLE_PRICE
+    st.cattle_supply[s] -= n
+    st.cattle[s * T + t] += n
+    st.log(f"{st.name(s)} buys {n} cattle in {A.TOWN_NAMES[t]} for ${n * CATTLE_PRICE}")
+
+
+def hire(st: St, s: int, t: int) -> None:
+    st.money[s] -= HIRE_PRICE
+    st.cowboy_supply[s] -= 1
+    st.cowboys[s * T + t] += 1
+    st.log(f"{st.name(s)} hires a cowboy into {A.TOWN_NAMES[t]} for ${HIRE_PRICE}")
+    st.stagecoach_pays(t, 1, "a cowboy placed there")
+
+
+def _legal_hire2(st: St, frame: Frame) -> list[int]:
+    return [*range(A.HIRE2, A.HIRE2 + T), A.HIRE_STOP]
+
+
+def _choose_hire2(st: St, frame: Frame, aid: int) -> None:
+    st.stack.pop()
+    if aid != A.HIRE_STOP:
+        hire(st, frame[1], aid - A.HIRE2)
+
+
+def move_cowboys(st: St, s: int, src: int, dst: int, n: int) -> None:
+    st.cowboys[s * T + src] -= n
+    st.cowboys[s * T + dst] += n
+    what = "1 cowboy" if n == 1 else f"{n} cowboys"
+    st.log(f"{st.name(s)} moves {what} from {A.TOWN_NAMES[src]} to {A.TOWN_NAMES[dst]}")
+    st.stagecoach_pays(src, n, "cowboys moved out")
+    st.stagecoach_pays(dst, n, "cowboys moved in")
+
+
+def move_cattle(st: St, s: int, src: int, dst: int, n: int) -> None:
+    st.cattle[s * T + src] -= n
+    st.cattle[s * T + dst] += n
+    st.log(f"{st.name(s)} moves {n} cattle from {A.TOWN_NAMES[src]} to {A.TOWN_NAMES[dst]}")
+
+
+def build(st: St, s: int, t: int, k: int) -> None:
+    st.money[s] -= PRICES[k]
+    st.csupply[s * C + k] -= 1
+    st.owner[t * C + k] = s
+    st.log(f"{st.name(s)} buys a {A.COUNTER_NAMES[k]} in {A.TOWN_NAMES[t]} for ${PRICES[k]}")
+
+
+def place_farmer(st: St, s: int, t: int) -> None:
+    st.farmer_supply -= 1
+    st.farmer[t] += 1
+    st.farmers_taken[s] += 1
+    st.log(f"{st.name(s)} places a Farmer in {A.TOWN_NAMES[t]}")
+
+
+# ------------------------------------------------------------------ income, end
+def _end_round(st: St, frame: Frame) -> None:
+    st.stack.pop()
+    if st.round in st.income_after:
+        paid = scoring.income(st)
+        for s, amount in enumerate(paid):
+            st.money[s] += amount
+        st.log(f"Income after round {st.round}: "
+               + ", ".join(f"{st.name(s)} ${v}" for s, v in enumerate(paid)))
+    if st.round >= st.rounds:
+        totals = scoring.breakdown(st)["totals"]
+        st.log("The game ends. Final scores: "
+               + ", ".join(f"{st.name(s)} {v}" for s, v in enumerate(totals)))
+        st.stack.clear()
+        return
+    st.stack.append(("round",))
+
+
+# ------------------------------------------------------------------ tables
+Step = Callable[[Any, Frame], int | None]
+STEP: dict[str, Step] = {
+    "setup": _setup,
+    "start": _chance,
+    "place": _seat,
+    "round": _round,
+    "auction": _auction,
+    "bid": _step_bid,
+    "actions": _actions,
+    "act": _step_act,
+    "hire2": _seat,
+    "end_round": _end_round,
+    **gunfights.STEP,
+}
+LEGAL: dict[str, Callable[[Any, Frame], list[int]]] = {
+    "start": _legal_start,
+    "place": _legal_place,
+    "bid": _legal_bid,
+    "act": _legal_act,
+    "hire2": _legal_hire2,
+    **gunfights.LEGAL,
+}
+CHOOSE: dict[str, Callable[[Any, Frame, int], None]] = {
+    "start": _choose_start,
+    "place": _choose_place,
+    "bid": _choose_bid,
+    "act": _choose_act,
+    "hire2": _choose_hire2,
+    **gunfights.CHOOSE,
+}
+assert len(BOX_KEYS) == NB

@@ -1,0 +1,148 @@
+"""Income (after rounds 3, 6, 9 and 12) and the final score.
+
+Income: each cattle counter $2 ($1 with a Farmer in the town), doubled by a Train there;
+a Bank $2 per counter in its town; a Store $1 per other player's cattle and $2 per Farmer in
+its town; a Hotel $1 per other player's cowboy in its town. (StageCoaches pay at once, when
+cowboys are placed in or moved out of their town.)
+
+Final score: each counter scores its town's size (counters in the town, itself included);
+each cattle counter 1 VP, 2 with a Train, 1 less with a Farmer; the player with the most
+counters + cattle in a town scores its size; most money +5 (tie: 2 each); most Wanted +4.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from boomtown.engine.actions import TERMINAL
+from boomtown.games.way_out_west import actions as A
+from boomtown.games.way_out_west.data import DATA
+from boomtown.games.way_out_west.state import BANK, HOTEL, STORE, TRAIN, C, T
+
+if TYPE_CHECKING:
+    from boomtown.games.way_out_west.state import WayOutWestState as St
+
+INC = DATA.income
+SC = DATA.scoring
+
+
+def cattle_income_rate(st: St, t: int) -> int:
+    """Dollars one cattle counter earns in town ``t`` at income."""
+    rate = INC.cattle_with_farmer if st.farmer[t] else INC.cattle
+    if st.owner[t * C + TRAIN] >= 0:
+        rate *= INC.train_multiplier
+    return rate
+
+
+def income_parts(st: St, s: int) -> dict[str, int]:
+    """What seat ``s`` earns at an income round, by source."""
+    n = st.num_players
+    parts = {"cattle": 0, "bank": 0, "store": 0, "hotel": 0}
+    for t in range(T):
+        parts["cattle"] += st.cattle[s * T + t] * cattle_income_rate(st, t)
+        if st.owner[t * C + BANK] == s:
+            parts["bank"] += INC.bank_per_counter * st.town_size(t)
+        if st.owner[t * C + STORE] == s:
+            others = sum(st.cattle[o * T + t] for o in range(n) if o != s)
+            parts["store"] += (INC.store_per_other_cattle * others
+                               + INC.store_per_farmer * st.farmer[t])
+        if st.owner[t * C + HOTEL] == s:
+            others = sum(st.cowboys[o * T + t] for o in range(n) if o != s)
+            parts["hotel"] += INC.hotel_per_other_cowboy * others
+    return parts
+
+
+def income(st: St) -> list[int]:
+    return [sum(income_parts(st, s).values()) for s in range(st.num_players)]
+
+
+def cattle_vp(st: St, t: int) -> int:
+    """VP of one cattle counter in town ``t``: 1, 2 with a Train, 1 less with a Farmer."""
+    vp = SC.cattle_with_train if st.owner[t * C + TRAIN] >= 0 else SC.cattle
+    if st.farmer[t]:
+        vp -= SC.farmer_penalty
+    return max(vp, 0)
+
+
+def control(st: St, t: int) -> list[int]:
+    """Seats that score town ``t``'s control bonus (counters + cattle, U19)."""
+    n = st.num_players
+    strength = st.cattle[t::T][:n]
+    for o in st.owner[t * C:(t + 1) * C]:
+        if o >= 0:
+            strength[o] += 1
+    best = max(strength)
+    if best == 0:
+        return []
+    leaders = [s for s in range(n) if strength[s] == best]
+    if len(leaders) == 1 or st.options.control_ties == "shared":
+        return leaders
+    return []
+
+
+def _bonus(values: list[int], alone: int, tied: int) -> list[int]:
+    """``alone`` for a single leader, ``tied`` each for tied leaders; nothing if all have 0."""
+    best = max(values)
+    if best <= 0:
+        return [0] * len(values)
+    leaders = [i for i, v in enumerate(values) if v == best]
+    each = alone if len(leaders) == 1 else tied
+    return [each if i in leaders else 0 for i in range(len(values))]
+
+
+def breakdown(st: St) -> dict[str, Any]:
+    """Every seat's score by category, as it stands now (final once the game is over)."""
+    n = st.num_players
+    counters = [0] * n
+    cattle = [0] * n
+    towns = [0] * n
+    controllers: list[list[int]] = []
+    owner = st.owner
+    for t in range(T):
+        row = owner[t * C:(t + 1) * C]
+        size = sum(1 for o in row if o >= 0)
+        for o in row:
+            if o >= 0:
+                counters[o] += size
+        vp = cattle_vp(st, t)
+        if vp:
+            for s in range(n):
+                cattle[s] += vp * st.cattle[s * T + t]
+        leaders = control(st, t)
+        controllers.append(leaders)
+        for s in leaders:
+            towns[s] += size
+    money = _bonus(st.money, SC.most_money, SC.most_money_tie)
+    tie = {"split": SC.most_wanted_tie, "all": SC.most_wanted, "nobody": 0}
+    wanted = _bonus(st.wanted, SC.most_wanted, tie[st.options.wanted_ties])
+    totals = [counters[s] + cattle[s] + towns[s] + money[s] + wanted[s] for s in range(n)]
+    best = max(totals)
+    tied = [s for s in range(n) if totals[s] == best]
+    cash = max(st.money[s] for s in tied)
+    winners = [s for s in tied if st.money[s] == cash]
+    return {
+        "final": st.cur == TERMINAL,
+        "seats": [
+            {
+                "seat": s,
+                "counters": counters[s],
+                "cattle": cattle[s],
+                "town_control": towns[s],
+                "most_money": money[s],
+                "most_wanted": wanted[s],
+                "total": totals[s],
+                "money": st.money[s],
+                "wanted": st.wanted[s],
+            }
+            for s in range(n)
+        ],
+        "town_control": {A.TOWN_NAMES[t]: controllers[t] for t in range(T)},
+        "totals": totals,
+        "winners": winners,
+    }
+
+
+def returns(st: St) -> list[float]:
+    """1 for every winner (most VP, then most money; still tied: a shared win), else 0."""
+    winners = set(breakdown(st)["winners"])
+    return [1.0 if s in winners else 0.0 for s in range(st.num_players)]

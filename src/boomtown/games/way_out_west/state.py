@@ -1,0 +1,220 @@
+"""The Way Out West position: plain lists of ints, cheap to clone and to save.
+
+Per-seat arrays are flat: ``cowboys[seat * T + town]`` counts a player's cowboys in a town,
+``cattle[seat * T + town]`` his cattle there; ``owner[town * C + k]`` is the seat owning the
+counter of type k in a town (-1: none; at most one of each type per town). The rules that
+change them live in ``rules.py`` and ``gunfights.py``; scoring in ``scoring.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from boomtown.engine.actions import CHANCE, TERMINAL
+from boomtown.engine.errors import BadOptions
+from boomtown.engine.state import State
+from boomtown.games.way_out_west import actions as A
+from boomtown.games.way_out_west.data import DATA
+
+T, C = A.T, A.C
+STAGECOACH = A.COUNTER["stagecoach"]
+TRAIN = A.COUNTER["train"]
+BANK = A.COUNTER["bank"]
+STORE = A.COUNTER["store"]
+HOTEL = A.COUNTER["hotel"]
+JAIL = A.COUNTER["jail"]
+
+#: Action boxes: the non-building boxes of the data in order, then one per counter type.
+BOX_KEYS = tuple(b.key for b in DATA.boxes if b.key != "building") + tuple(
+    f"build_{c.key}" for c in DATA.counters
+)
+BOX = {key: i for i, key in enumerate(BOX_KEYS)}
+BOX_BUILD = BOX[f"build_{DATA.counters[0].key}"]
+NB = len(BOX_KEYS)
+
+# fight fields (indices into ``St.fight``)
+(F_ACTIVE, F_ATT, F_DEF, F_TOWN, F_SLOT, F_ACOW, F_ASHER, F_DCOW, F_DSHER, F_DEXTRA,
+ F_RESULT, F_HITS_A, F_HITS_D) = range(13)
+NF = 13
+ONGOING, ATTACKER_WINS, DEFENDER_WINS, NOBODY_WINS = -1, 0, 1, 2
+
+LIST_FIELDS = (
+    "money", "new_order", "cowboys", "cowboy_supply", "cattle", "cattle_supply", "owner",
+    "csupply", "cout",
+    "farmer", "farmers_taken", "wanted", "order", "boxes_left", "bids", "in_auction", "fight",
+    "stack",
+)
+SCALAR_FIELDS = ("round", "high", "drop_pos", "farmer_supply", "farmer_out", "wanted_supply",
+                 "cur")
+
+
+class WayOutWestState(State):
+    """A game of Way Out West. Build it with ``RULESET.new_game(players, seed, options)``."""
+
+    _action_table = A.ACTIONS
+
+    def __init__(self, ruleset: Any, players: int, seed: int, options: Any) -> None:
+        super().__init__(ruleset, players, seed, options)
+        if options.nine_rounds and players < 4:
+            raise BadOptions("the 9-round game is for 4 or 5 players")
+        n = players
+        comp = DATA.components
+        setup = DATA.setup
+        self.rounds = setup.short_rounds if options.nine_rounds else setup.rounds
+        self.income_after = (
+            setup.short_income_after if options.nine_rounds else setup.income_after
+        )
+        self.money = [setup.start_money[n]] * n
+        self.cowboys = [0] * (n * T)
+        self.cowboy_supply = [comp.cowboys_per_player] * n
+        self.cattle = [0] * (n * T)
+        self.cattle_supply = [comp.cattle_per_player] * n
+        self.owner = [-1] * (T * C)
+        self.csupply = [comp.counters_per_type] * (n * C)
+        self.cout = [0] * (n * C)
+        self.farmer = [0] * T
+        self.farmers_taken = [0] * n
+        self.wanted = [0] * n
+        self.order = list(range(n))
+        self.new_order = list(range(n))
+        self.boxes_left = [0] * NB
+        self.bids = [0] * n
+        self.in_auction = [0] * n
+        self.fight = [0] * NF
+        self.stack: list[tuple[Any, ...]] = [("setup",)]
+        self.round = 0
+        self.high = 0
+        self.drop_pos = 0
+        self.farmer_supply = comp.farmers
+        self.farmer_out = 0
+        self.wanted_supply = options.wanted_counters
+        self.cur = CHANCE
+        _rules.run(self)
+
+    # ------------------------------------------------------------ contract
+    @property
+    def current_player(self) -> int:
+        return self.cur
+
+    def _compute_legal_ids(self) -> list[int]:
+        return _rules.legal(self)
+
+    def _apply_id(self, aid: int) -> None:
+        _rules.choose(self, aid)
+        _rules.run(self)
+
+    def action_text(self, aid: int) -> str:
+        return A.TEXTS[aid] if 0 <= aid < A.SIZE else f"action {aid}"
+
+    def explain_illegal(self, aid: int) -> str:
+        return _rules.explain_illegal(self, aid)
+
+    def _chance_distribution(self) -> list[tuple[int, float]]:
+        return _rules.chance_distribution(self)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return _views.view(self, seat)
+
+    def returns(self) -> list[float]:
+        if self.cur != TERMINAL:
+            return [0.0] * self.num_players
+        return _scoring.returns(self)
+
+    def score_breakdown(self) -> dict[str, Any]:
+        return _scoring.breakdown(self)
+
+    def _copy_into(self, other: State) -> None:
+        d = other.__dict__
+        for name in LIST_FIELDS:
+            d[name] = d[name][:]
+
+    def determinize(self, seat: int, rng: random.Random) -> WayOutWestState:
+        """Nothing is hidden beyond chance: a private copy of the position itself."""
+        out = self.editable_copy()
+        assert isinstance(out, WayOutWestState)
+        return out
+
+    def _to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {name: list(getattr(self, name)) for name in LIST_FIELDS}
+        out["stack"] = [list(f) for f in self.stack]
+        for name in SCALAR_FIELDS:
+            out[name] = getattr(self, name)
+        return out
+
+    def _from_dict(self, data: dict[str, Any]) -> None:
+        n = self.num_players
+        sizes = {
+            "money": n, "cowboys": n * T, "cowboy_supply": n, "cattle": n * T,
+            "cattle_supply": n, "owner": T * C, "csupply": n * C, "cout": n * C, "farmer": T,
+            "farmers_taken": n, "wanted": n, "order": n, "new_order": n, "boxes_left": NB,
+            "bids": n, "in_auction": n, "fight": NF,
+        }
+        for name in LIST_FIELDS:
+            value = data[name]
+            if not isinstance(value, list):
+                raise ValueError(f"field {name} must be a list")
+            if name == "stack":
+                self.stack = [tuple(f) for f in value]
+                continue
+            if len(value) != sizes[name]:
+                raise ValueError(f"field {name} has the wrong size")
+            setattr(self, name, [int(v) for v in value])
+        for name in SCALAR_FIELDS:
+            setattr(self, name, int(data[name]))
+
+    def component_counts(self) -> dict[str, int]:
+        n = self.num_players
+        out: dict[str, int] = {}
+        for s in range(n):
+            out[f"cowboys:seat{s}"] = self.cowboy_supply[s] + sum(self.cowboys[s * T:(s + 1) * T])
+            out[f"cattle:seat{s}"] = self.cattle_supply[s] + sum(self.cattle[s * T:(s + 1) * T])
+            for k, counter in enumerate(DATA.counters):
+                placed = sum(1 for t in range(T) if self.owner[t * C + k] == s)
+                out[f"{counter.key}:seat{s}"] = (
+                    self.csupply[s * C + k] + self.cout[s * C + k] + placed
+                )
+        out["farmers"] = self.farmer_supply + self.farmer_out + sum(self.farmer)
+        out["wanted"] = self.wanted_supply + sum(self.wanted)
+        out["action_tokens"] = DATA.setup.action_tokens * n
+        return out
+
+    # ------------------------------------------------------------ helpers
+    def name(self, s: int) -> str:
+        return f"seat {s}"
+
+    def cowboys_in(self, s: int, t: int) -> int:
+        return self.cowboys[s * T + t]
+
+    def cattle_in(self, s: int, t: int) -> int:
+        return self.cattle[s * T + t]
+
+    def town_cattle(self, t: int) -> int:
+        return sum(self.cattle[s * T + t] for s in range(self.num_players))
+
+    def town_size(self, t: int) -> int:
+        """Building and transport counters in the town (cattle do not count)."""
+        return sum(1 for k in range(C) if self.owner[t * C + k] >= 0)
+
+    def counters_of(self, s: int, t: int) -> int:
+        return sum(1 for k in range(C) if self.owner[t * C + k] == s)
+
+    def free_corrals(self, t: int) -> int:
+        return DATA.towns[t].corrals - self.town_cattle(t)
+
+    def has_train(self, t: int) -> bool:
+        return self.owner[t * C + TRAIN] >= 0
+
+    def stagecoach_pays(self, t: int, cowboys: int, why: str) -> None:
+        """The StageCoach owner in town ``t`` earns $1 per cowboy placed in or moved out."""
+        owner = self.owner[t * C + STAGECOACH]
+        if owner >= 0 and cowboys > 0:
+            gain = cowboys * DATA.income.stagecoach_per_cowboy
+            self.money[owner] += gain
+            self.log(f"{self.name(owner)}'s StageCoach in {A.TOWN_NAMES[t]} earns ${gain} ({why})")
+
+
+# The rule modules import this one for its constants; bind them once it is complete.
+from boomtown.games.way_out_west import rules as _rules  # noqa: E402
+from boomtown.games.way_out_west import scoring as _scoring  # noqa: E402
+from boomtown.games.way_out_west import views as _views  # noqa: E402
