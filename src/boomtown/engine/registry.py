@@ -18,6 +18,7 @@ from boomtown.engine.state import State
 BUILTIN: dict[str, str] = {
     "western-town": "boomtown.games.western_town:RULESET",
     "way-out-west": "boomtown.games.way_out_west:RULESET",
+    "great-western-trail": "boomtown.games.great_western_trail:RULESET",
 }
 
 _loaded: dict[str, Ruleset] = {}

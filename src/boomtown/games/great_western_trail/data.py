@@ -1,0 +1,285 @@
+"""Rules data of Great Western Trail, loaded once from ``data/great_western_trail.toml``.
+
+Every record carries a provenance table (``rule_text``, ``published`` with its source, or
+``reconstructed``). The module turns the records into index tables the rules use.
+
+>>> CATTLE[0].name, CATTLE[0].value
+('Jersey', 1)
+>>> [c.value for c in CITIES][:3]
+[0, 1, 4]
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+PROVENANCE_TAGS = ("rule_text", "published", "reconstructed")
+_PATH = Path(__file__).parent / "data" / "great_western_trail.toml"
+
+
+def _load() -> dict[str, Any]:
+    with _PATH.open("rb") as fh:
+        return tomllib.load(fh)
+
+
+RAW = _load()
+
+
+def _check(where: str, prov: Any) -> dict[str, str]:
+    if not isinstance(prov, dict) or "record" not in prov:
+        raise ValueError(f"{where}: every record needs provenance = {{ record = ... }}")
+    for key, tag in prov.items():
+        if key != "source" and tag not in PROVENANCE_TAGS:
+            raise ValueError(f"{where}: provenance {key} = {tag!r} is unknown")
+    if "published" in prov.values() and "source" not in prov:
+        raise ValueError(f"{where}: a published value needs its source")
+    return dict(prov)
+
+
+@dataclass(frozen=True)
+class Cattle:
+    index: int
+    key: str
+    name: str
+    breed: str
+    value: int
+    vp: int
+    start: int
+    market: int
+
+
+@dataclass(frozen=True)
+class City:
+    index: int
+    key: str
+    name: str
+    value: int
+    dark: bool
+    repeat: bool
+    money: int
+    vp_each: int
+    vp_once: int
+
+
+@dataclass(frozen=True)
+class Arrow:
+    left: int
+    right: int
+    vp: int
+    objectives: int
+
+
+@dataclass(frozen=True)
+class Station:
+    index: int
+    after: int
+    cost: int
+    vp: int
+    dark: bool
+    master: bool
+
+
+@dataclass(frozen=True)
+class Master:
+    index: int
+    key: str
+    immediate: str
+    scoring: str
+    certificate: bool
+
+
+@dataclass(frozen=True)
+class DiscRow:
+    index: int
+    key: str
+    name: str
+    discs: int
+    dark: bool
+
+
+@dataclass(frozen=True)
+class Building:
+    """A neutral building (``side`` = "") or one side of a private building."""
+
+    index: int
+    name: str
+    number: int
+    side: str
+    craftsmen: int
+    vp: int
+    hands: tuple[str, ...]
+    slots: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Objective:
+    index: int
+    key: str
+    start: bool
+    tasks: tuple[str, ...]
+    vp: int
+    penalty: int
+    action: str
+
+
+@dataclass(frozen=True)
+class Space:
+    index: int
+    key: str
+    kind: str
+    next: tuple[int, ...]
+    woods: bool
+    risk: str
+    row: int
+    slot: int
+
+
+SETUP: dict[str, Any] = RAW["setup"]
+_check("setup", SETUP["provenance"])
+
+CATTLE = tuple(
+    Cattle(i, c["key"], c["name"], c.get("breed", c["key"]), c["value"], c["vp"], c["start"],
+           c["market"])
+    for i, c in enumerate(RAW["cattle"])
+)
+BREEDS = tuple(dict.fromkeys(c.breed for c in CATTLE))
+CATTLE_KEY = {c.key: c.index for c in CATTLE}
+MARKET_KINDS = tuple(c.index for c in CATTLE if c.market)
+BUY_OPTIONS = tuple(
+    (int(b["value"]), int(b["cowboys"]), int(b["cards"]), int(b["cost"]))
+    for b in RAW["buy_options"]
+)
+
+CITIES = tuple(
+    City(i, c["key"], c["name"], c["value"], c["dark"], c["repeat"], c.get("money", 0),
+         c.get("vp_each", 0), c.get("vp_once", 0))
+    for i, c in enumerate(RAW["cities"])
+)
+CITY_KEY = {c.key: c.index for c in CITIES}
+ARROWS = tuple(
+    Arrow(CITY_KEY[a["cities"][0]], CITY_KEY[a["cities"][1]], a["vp"], a["objectives"])
+    for a in RAW["arrows"]
+)
+RAILROAD: dict[str, Any] = RAW["railroad"]
+LAST_SPACE: int = RAILROAD["last_space"]
+RED_CROSSES: tuple[int, ...] = tuple(RAILROAD["red_crosses"])
+STATIONS = tuple(
+    Station(i, s["after"], s["cost"], s["vp"], s["dark"], s.get("master", False))
+    for i, s in enumerate(RAW["stations"])
+)
+MASTERS = tuple(
+    Master(i, m["key"], m["immediate"], m["scoring"], m["certificate"])
+    for i, m in enumerate(RAW["station_masters"])
+)
+DISC_ROWS = tuple(
+    DiscRow(i, d["key"], d["name"], d["discs"], d["dark"]) for i, d in enumerate(RAW["disc_rows"])
+)
+DISC_KEY = {d.key: d.index for d in DISC_ROWS}
+
+WORKERS = ("cowboy", "craftsman", "engineer")
+HAZARD_TYPES = ("flood", "drought", "rockfall")
+_HAZ_VARIANTS = (("green", 4), ("green", 3), ("green", 2), ("black", 3), ("black", 2))
+TILE_KEYS: tuple[str, ...] = (
+    *WORKERS, "teepee_green", "teepee_blue",
+    *(f"{h}_{hand}_{vp}" for h in HAZARD_TYPES for hand, vp in _HAZ_VARIANTS),
+)
+TILE_INDEX = {k: i for i, k in enumerate(TILE_KEYS)}
+TEEPEE_GREEN, TEEPEE_BLUE = 3, 4
+FIRST_HAZARD = 5
+
+
+def hazard_info(tile: int) -> tuple[int, str, int]:
+    """(hazard row, hand colour, VP) of a hazard tile kind."""
+    row, variant = divmod(tile - FIRST_HAZARD, len(_HAZ_VARIANTS))
+    hand, vp = _HAZ_VARIANTS[variant]
+    return row, hand, vp
+
+
+def tile_name(tile: int) -> str:
+    key = TILE_KEYS[tile]
+    if tile >= FIRST_HAZARD:
+        row, hand, vp = hazard_info(tile)
+        return f"{HAZARD_TYPES[row]} ({hand} hand, {vp} VP)"
+    return key.replace("_", " ")
+
+
+STACKS: tuple[dict[str, Any], ...] = tuple(RAW["stacks"])
+TEEPEE_VALUES: tuple[int, ...] = tuple(RAW["teepees"]["values"])
+
+NEUTRAL = tuple(
+    Building(i, n["letter"], i, "", 0, 0, (), tuple(tuple(s) for s in n["slots"]))
+    for i, n in enumerate(RAW["neutral"])
+)
+PRIVATE = tuple(
+    Building(i, f"{p['number']}{p['side']}", p["number"], p["side"], p["craftsmen"], p["vp"],
+             tuple(p["hands"]), tuple(tuple(s) for s in p["slots"]))
+    for i, p in enumerate(RAW["private"])
+)
+PRIVATE_BY = {(b.number, b.side): b.index for b in PRIVATE}
+
+OBJECTIVES = tuple(
+    Objective(i, o["key"], o.get("start", False), tuple(o["tasks"]), o["vp"], o["penalty"],
+              o["action"])
+    for i, o in enumerate(RAW["objectives"])
+)
+START_OBJECTIVES = tuple(o.index for o in OBJECTIVES if o.start)
+DECK_OBJECTIVES = tuple(o.index for o in OBJECTIVES if not o.start)
+
+_trail = RAW["trail"]["spaces"]
+_keys = {s["key"]: i for i, s in enumerate(_trail)}
+_rows = {h: i for i, h in enumerate(HAZARD_TYPES)}
+SPACES = tuple(
+    Space(i, s["key"], s["kind"], tuple(_keys[n] for n in s["next"]), s.get("woods", False),
+          s.get("risk", ""), _rows.get(s.get("row", ""), -1), s.get("slot", -1))
+    for i, s in enumerate(_trail)
+)
+SPACE_KEY = {s.key: s.index for s in SPACES}
+START_SPACE = SPACE_KEY["start"]
+KC_SPACE = SPACE_KEY["kc"] if "kc" in SPACE_KEY else SPACE_KEY["KC"]
+NEUTRAL_SPACES = tuple(s.index for s in SPACES if s.kind == "neutral")
+PRIVATE_SPACES = tuple(s.index for s in SPACES if s.kind == "private")
+HAZARD_SPACE = {(s.row, s.slot): s.index for s in SPACES if s.kind == "hazard"}
+TEEPEE_SPACE = {s.slot: s.index for s in SPACES if s.kind == "teepee"}
+
+
+def records() -> list[tuple[str, dict[str, str]]]:
+    """Every record with its provenance, labelled for the rules report."""
+    out: list[tuple[str, dict[str, str]]] = [("set-up numbers", SETUP["provenance"])]
+    for section, label in (
+        ("cattle", "key"), ("cities", "key"), ("stations", "after"),
+        ("station_masters", "key"), ("disc_rows", "key"), ("stacks", "number"),
+        ("neutral", "letter"), ("objectives", "key"),
+    ):
+        for rec in RAW[section]:
+            out.append((f"{section} {rec[label]}", rec["provenance"]))
+    for rec in RAW["buy_options"]:
+        out.append((f"buy value {rec['value']} with {rec['cowboys']} cowboys", rec["provenance"]))
+    for rec in RAW["arrows"]:
+        out.append((f"arrow {rec['cities'][0]}-{rec['cities'][1]}", rec["provenance"]))
+    for rec in RAW["private"]:
+        out.append((f"private building {rec['number']}{rec['side']}", rec["provenance"]))
+    out.append(("railroad", RAILROAD["provenance"]))
+    out.append(("teepee values", RAW["teepees"]["provenance"]))
+    out.append(("trail map", RAW["trail"]["provenance"]))
+    return out
+
+
+for _label, _prov in records():
+    _check(_label, _prov)
+
+
+def provenance_report() -> str:
+    lines = [
+        "Data provenance (rule_text = the Kansas City rule text; published = a secondary",
+        "source; reconstructed = boomtown's own default, not the publisher's):",
+        "",
+    ]
+    for label, prov in records():
+        fields = {k: v for k, v in prov.items() if k not in ("record", "source")}
+        detail = ", ".join(f"{k}: {v}" for k, v in sorted(fields.items()))
+        src = f" [source: {prov['source']}]" if "source" in prov else ""
+        lines.append(f"  {label:<44} {prov['record']}" + (f" ({detail})" if detail else "") + src)
+    return "\n".join(lines)

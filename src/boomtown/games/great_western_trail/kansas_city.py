@@ -1,0 +1,206 @@
+"""Kansas City, exactly as the rule text says: the five subphases every time, in order
+(foresight 1, 2, 3; income; delivery), the job market, the yellow and red arrows, city crests
+and green arrows, transport costs and the way back to the start."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boomtown.games.great_western_trail import actions as A
+from boomtown.games.great_western_trail import rules as R
+from boomtown.games.great_western_trail.data import (
+    ARROWS,
+    CATTLE,
+    CITIES,
+    RED_CROSSES,
+    SETUP,
+    START_SPACE,
+    WORKERS,
+    tile_name,
+)
+from boomtown.games.great_western_trail.rules import Frame, chooser
+
+if TYPE_CHECKING:
+    from boomtown.games.great_western_trail.state import GreatWesternTrailState as St
+
+YELLOW: tuple[int, ...] = tuple(SETUP["yellow_arrows"])
+
+
+def start_visit(st: St, s: int) -> None:
+    st.log(f"{st.name(s)} reaches Kansas City")
+    st.stack.append(["kc", s, 0, 0])
+
+
+def market_closed(st: St) -> bool:
+    return st.token >= A.JM_ROWS
+
+
+def foresight_options(st: St, col: int) -> list[int]:
+    out = []
+    for slot in range(2):
+        tile = st.foresight[col][slot]
+        if tile < 0 or (tile < len(WORKERS) and market_closed(st)):
+            continue
+        out.append(A.FORESIGHT + slot)
+    return out
+
+
+def breeding_value(hand: list[int]) -> int:
+    """Each breed counts once, however many cards of it; objective cards count nothing."""
+    breeds = {CATTLE[k].breed: CATTLE[k].value for k in range(A.NC) if hand[k] > 0}
+    return sum(breeds.values())
+
+
+def transport_cost(engine_pos: int, city: int) -> int:
+    """$1 per red cross between the engine's nose and the city (0 at or beyond its crest)."""
+    space, turnout = divmod(engine_pos, 2)
+    nose = space + turnout
+    value = CITIES[city].value
+    return sum(1 for x in RED_CROSSES if nose <= x < value)
+
+
+def has_any_disc(st: St, s: int) -> bool:
+    return sum(st.discs[s]) + sum(st.station_discs[s]) > 0
+
+
+def city_options(st: St, s: int, total: int) -> list[int]:
+    out = []
+    for c in CITIES:
+        if c.value > total or (not c.repeat and st.city_discs[s][c.index]):
+            continue
+        cost = transport_cost(st.engine[s], c.index)
+        if cost > st.money[s] or not R.disc_sources(st, s, c.dark, cost, True):
+            continue
+        out.append(A.CITY + c.index)
+    return out
+
+
+def _kc_decide(st: St, frame: Frame) -> int | None:
+    s, sub = frame[1], frame[2]
+    if sub < 3:
+        if foresight_options(st, sub):
+            return int(s)
+        frame[2] += 1
+        return None
+    if sub == 3:
+        if R.cert_value(st, s) > 0:
+            return int(s)
+        _income(st, frame, 0)
+        return None
+    if sub == 4:
+        if has_any_disc(st, s) and city_options(st, s, frame[3]):
+            return int(s)
+        st.log(f"{st.name(s)} has no disc to place: the delivery places nothing")
+        frame[2] = 5
+        return None
+    st.stack.pop()
+    st.cattleman[s] = START_SPACE
+    st.log(f"{st.name(s)}'s cattleman goes back to the start")
+    st.stack.append(["fs_fill"])
+    return None
+
+
+def _kc_legal(st: St, frame: Frame) -> list[int]:
+    s, sub = frame[1], frame[2]
+    if sub < 3:
+        return foresight_options(st, sub)
+    if sub == 3:
+        return [A.CERTS + k for k in range(R.cert_value(st, s) + 1)]
+    if sub == 4:
+        return city_options(st, s, frame[3])
+    return []
+
+
+@chooser("kc")
+def _kc_choose(st: St, frame: Frame, aid: int) -> None:
+    s, sub = frame[1], frame[2]
+    if sub < 3:
+        slot = aid - A.FORESIGHT
+        tile = st.foresight[sub][slot]
+        st.foresight[sub][slot] = -1
+        frame[2] += 1
+        st.log(f"{st.name(s)} takes the {tile_name(tile)} tile from foresight {sub + 1}")
+        if tile < len(WORKERS):
+            place_worker(st, s, tile)
+        else:
+            R.place_tile(st, tile)
+    elif sub == 3:
+        _income(st, frame, aid - A.CERTS)
+    else:
+        c = aid - A.CITY
+        frame[2] = 5
+        cost = transport_cost(st.engine[s], c)
+        st.log(f"{st.name(s)} delivers to {CITIES[c].name}")
+        if cost:
+            R.gain_money(st, s, -cost, " for transport")
+        st.stack.append(["disc", s, "city", c])
+
+
+R.DECIDE["kc"] = _kc_decide
+R.LEGAL["kc"] = _kc_legal
+
+
+def _income(st: St, frame: Frame, used: int) -> None:
+    s = frame[1]
+    value = breeding_value(st.hand[s])
+    before = R.cert_value(st, s)
+    st.cert[s] = R.certs_after_use(before, used)
+    total = value + used + st.cert_perm[s]
+    cards = [A.CARD_NAMES[k] for k in range(A.K) for _ in range(st.hand[s][k])]
+    st.log(f"{st.name(s)} reveals {', '.join(cards) or 'an empty hand'}: breeding value "
+           f"{value}, {used} temporary and {st.cert_perm[s]} permanent certificate(s)")
+    R.gain_money(st, s, total, " income")
+    for k in range(A.K):
+        st.discard[s][k] += st.hand[s][k]
+        st.hand[s][k] = 0
+        st.known[s][k] = 0
+    frame[3] = total
+    frame[2] = 4
+
+
+def place_worker(st: St, s: int, tile: int) -> None:
+    """A worker to the next free space of the token's row, left to right (rule text)."""
+    n = st.num_players
+    row = st.token
+    for col in range(A.JM_COLS - n, A.JM_COLS):
+        cell = row * A.JM_COLS + col
+        if st.jm[cell] < 0:
+            st.jm[cell] = tile
+            st.log(f"the {WORKERS[tile]} goes on job-market row {row + 1}, column {col + 1}")
+            if col == A.JM_COLS - 1:
+                advance_token(st, s)
+            return
+    raise RuntimeError("job market row has no free space")
+
+
+def advance_token(st: St, s: int) -> None:
+    row = st.token
+    st.token = row + 1
+    if row + 1 >= A.JM_ROWS:
+        st.end_trigger = s
+        st.holder = s
+        st.log(f"the job market token leaves the last row along the red arrow: "
+               f"{st.name(s)} takes it and the game end is triggered")
+        return
+    st.log(f"the job market token moves to row {row + 2}")
+    if row + 1 in YELLOW:
+        st.log("yellow arrow: the cattle market is refilled")
+        st.stack.append(["mdraw", R.market_size(st)])
+
+
+def city_reward(st: St, s: int, c: int) -> None:
+    city = CITIES[c]
+    if city.money:
+        R.gain_money(st, s, city.money, f" for the disc on {city.name}")
+    takes = 0
+    if st.city_discs[s][c] == 1:
+        for arrow in ARROWS:
+            if c in (arrow.left, arrow.right):
+                other = arrow.right if c == arrow.left else arrow.left
+                if st.city_discs[s][other]:
+                    st.log(f"{st.name(s)} completes the arrow {CITIES[arrow.left].name} - "
+                           f"{CITIES[arrow.right].name}")
+                    takes += arrow.objectives
+    for _ in range(takes):
+        if st.obj_display or st.obj_deck:
+            st.stack.append(["take_obj", s, "discard"])

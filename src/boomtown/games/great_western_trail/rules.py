@@ -1,0 +1,1215 @@
+"""The phase machine of Great Western Trail: set-up, turns, movement, railroad, discs,
+auxiliary actions and objective cards. Building effects live in ``buildings.py`` and the
+Kansas City visit in ``kansas_city.py``.
+
+The position keeps a stack of frames (lists whose first item names the frame). ``run`` expands
+automatic frames until a decision (a seat's or chance's) is on top.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from boomtown.engine.actions import CHANCE, TERMINAL
+from boomtown.games.great_western_trail import actions as A
+from boomtown.games.great_western_trail.data import (
+    CATTLE,
+    DECK_OBJECTIVES,
+    DISC_KEY,
+    DISC_ROWS,
+    FIRST_HAZARD,
+    KC_SPACE,
+    LAST_SPACE,
+    MASTERS,
+    NEUTRAL,
+    NEUTRAL_SPACES,
+    OBJECTIVES,
+    PRIVATE,
+    PRIVATE_BY,
+    PRIVATE_SPACES,
+    RAILROAD,
+    SETUP,
+    SPACES,
+    STACKS,
+    START_OBJECTIVES,
+    STATIONS,
+    TEEPEE_BLUE,
+    TEEPEE_GREEN,
+    TEEPEE_VALUES,
+    TILE_INDEX,
+    TILE_KEYS,
+    WORKERS,
+    hazard_info,
+    tile_name,
+)
+
+if TYPE_CHECKING:
+    from boomtown.games.great_western_trail.state import GreatWesternTrailState as St
+
+Frame = list[Any]
+K, NC, OBJ0 = A.K, A.NC, A.OBJ0
+TRACK: tuple[int, ...] = tuple(SETUP["cert_track"])
+PRIVATE_SLOT = {sp: i for i, sp in enumerate(PRIVATE_SPACES)}
+NEUTRAL_SLOT = {sp: i for i, sp in enumerate(NEUTRAL_SPACES)}
+STATION_POS = {(2 * s.after + 1 if s.after < LAST_SPACE else 2 * s.after): s.index
+               for s in STATIONS}
+TURNOUT_AFTER = {s.after for s in STATIONS if s.after < LAST_SPACE}
+END_POS = 2 * LAST_SPACE
+PREV: dict[int, list[int]] = {s.index: [] for s in SPACES}
+for _s in SPACES:
+    for _n in _s.next:
+        PREV[_n].append(_s.index)
+D_CERT4, D_CERT6 = DISC_KEY["cert4"], DISC_KEY["cert6"]
+D_STEP_MONEY, D_STEP_VP, D_HAND = DISC_KEY["step_money"], DISC_KEY["step_vp"], DISC_KEY["hand"]
+AUX_ROWS = tuple(DISC_KEY[f"aux_{a}"] for a in A.AUX_NAMES)
+ONE_DISC_AUX = tuple(i for i, r in enumerate(AUX_ROWS) if DISC_ROWS[r].discs == 1)
+
+DECIDE: dict[str, Callable[[St, Frame], int | None]] = {}
+LEGAL: dict[str, Callable[[St, Frame], list[int]]] = {}
+CHOOSE: dict[str, Callable[[St, Frame, int], None]] = {}
+DIST: dict[str, Callable[[St, Frame], list[tuple[int, float]]]] = {}
+
+
+def decision(name: str) -> Callable[[Callable[[St, Frame], list[int]]], Any]:
+    """Register the legal-action function of a seat's decision frame (frame[1] = seat)."""
+
+    def wrap(fn: Callable[[St, Frame], list[int]]) -> Any:
+        LEGAL[name] = fn
+
+        def decide(st: St, frame: Frame) -> int | None:
+            if fn(st, frame):
+                return int(frame[1])
+            st.stack.pop()
+            return None
+
+        DECIDE[name] = decide
+        return fn
+
+    return wrap
+
+
+def chooser(name: str) -> Callable[[Callable[[St, Frame, int], None]], Any]:
+    def wrap(fn: Callable[[St, Frame, int], None]) -> Any:
+        CHOOSE[name] = fn
+        return fn
+
+    return wrap
+
+
+def auto(name: str) -> Callable[[Callable[[St, Frame], int | None]], Any]:
+    def wrap(fn: Callable[[St, Frame], int | None]) -> Any:
+        DECIDE[name] = fn
+        return fn
+
+    return wrap
+
+
+def chance(name: str) -> Callable[[Callable[[St, Frame], list[tuple[int, float]]]], Any]:
+    """Register a chance frame: ``fn`` gives the outcomes (empty = the frame is done)."""
+
+    def wrap(fn: Callable[[St, Frame], list[tuple[int, float]]]) -> Any:
+        DIST[name] = fn
+
+        def decide(st: St, frame: Frame) -> int | None:
+            if fn(st, frame):
+                return CHANCE
+            st.stack.pop()
+            return None
+
+        DECIDE[name] = decide
+        LEGAL[name] = lambda st, frame: [a for a, _ in fn(st, frame)]
+        return fn
+
+    return wrap
+
+
+# ------------------------------------------------------------------ machine
+def run(st: St) -> None:
+    guard = 0
+    while st.stack:
+        frame = st.stack[-1]
+        who = DECIDE[frame[0]](st, frame)
+        if who is not None:
+            st.cur = who
+            return
+        guard += 1
+        if guard > 100_000:
+            raise RuntimeError("great-western-trail: the phase machine does not settle")
+    st.cur = TERMINAL
+
+
+def legal(st: St) -> list[int]:
+    frame = st.stack[-1]
+    return LEGAL[frame[0]](st, frame)
+
+
+def choose(st: St, aid: int) -> None:
+    frame = st.stack[-1]
+    CHOOSE[frame[0]](st, frame, aid)
+
+
+def chance_distribution(st: St) -> list[tuple[int, float]]:
+    frame = st.stack[-1]
+    return DIST[frame[0]](st, frame) if frame[0] in DIST else []
+
+
+def counts_dist(base: int, counts: list[int] | dict[int, int]) -> list[tuple[int, float]]:
+    items = counts.items() if isinstance(counts, dict) else enumerate(counts)
+    pairs = [(k, c) for k, c in items if c > 0]
+    total = sum(c for _, c in pairs)
+    return [(base + k, c / total) for k, c in pairs]
+
+
+# ------------------------------------------------------------------ set-up
+def setup(st: St) -> None:
+    n, opts = st.num_players, st.options
+    for i, spec in enumerate(STACKS):
+        tiles = spec["tiles"]
+        if i > 0 and opts.stack_cowboys == "12/6":
+            tiles = spec["alt_cp"]
+        for key, count in tiles.items():
+            st.stacks[i][TILE_INDEX[key]] = count
+    for c in CATTLE:
+        st.market_deck[c.index] = c.market
+        for s in range(n):
+            st.draw[s][c.index] = c.start
+    st.obj_deck = list(DECK_OBJECTIVES)
+    frames: list[Frame] = [["master", i] for i in range(5)]
+    if opts.neutral_order == "random":
+        frames += [["neutral_draw", i] for i in range(len(NEUTRAL_SPACES))]
+    else:
+        st.neutral_at = list(range(len(NEUTRAL_SPACES)))
+    if opts.building_sides == "random":
+        frames += [["side_draw", i] for i in range(10)]
+    else:
+        st.side = [0 if opts.building_sides == "a" else 1] * 10
+    frames += [
+        ["setup_tile", SETUP["setup_stack1_tiles"]],
+        ["setup_jm", SETUP["job_market_start"][str(n)]],
+        ["fs_fill"],
+        ["mdraw", market_size(st)],
+        ["obj_fill"],
+    ]
+    frames += [["start_obj", s] for s in range(n)]
+    frames += [["fill_hand", s] for s in range(n)]
+    frames.append(["turn", 0])
+    st.stack = frames[::-1]
+
+
+def market_size(st: St) -> int:
+    return int(SETUP["market_size"][str(st.num_players)])
+
+
+@chance("master")
+def _master_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
+    left = [m.index for m in MASTERS if m.index not in st.masters_at]
+    return [(A.CH_MASTER + m, 1 / len(left)) for m in left]
+
+
+@chooser("master")
+def _master_choose(st: St, frame: Frame, aid: int) -> None:
+    st.masters_at[frame[1]] = aid - A.CH_MASTER
+    st.log(f"station {frame[1] + 1}: station master {MASTERS[aid - A.CH_MASTER].key}")
+    st.stack.pop()
+
+
+@chance("neutral_draw")
+def _neutral_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
+    left = [b.index for b in NEUTRAL if b.index not in st.neutral_at]
+    return [(A.CH_NEUTRAL + b, 1 / len(left)) for b in left]
+
+
+@chooser("neutral_draw")
+def _neutral_choose(st: St, frame: Frame, aid: int) -> None:
+    st.neutral_at[frame[1]] = aid - A.CH_NEUTRAL
+    st.log(f"neutral space {SPACES[NEUTRAL_SPACES[frame[1]]].key}: building "
+           f"{NEUTRAL[aid - A.CH_NEUTRAL].name}")
+    st.stack.pop()
+
+
+@chance("side_draw")
+def _side_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
+    return [(A.CH_SIDE, 0.5), (A.CH_SIDE + 1, 0.5)]
+
+
+@chooser("side_draw")
+def _side_choose(st: St, frame: Frame, aid: int) -> None:
+    st.side[frame[1]] = aid - A.CH_SIDE
+    st.log(f"private building {frame[1] + 1}: side {'ab'[aid - A.CH_SIDE]}")
+    st.stack.pop()
+
+
+@chance("setup_tile")
+def _setup_tile_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
+    if frame[1] <= 0:
+        return []
+    return counts_dist(A.CH_TILE, st.stacks[0])
+
+
+@chooser("setup_tile")
+def _setup_tile_choose(st: St, frame: Frame, aid: int) -> None:
+    tile = aid - A.CH_TILE
+    if tile_space_free(st, tile):
+        st.stacks[0][tile] -= 1
+        place_tile(st, tile)
+        frame[1] -= 1
+    else:
+        st.log(f"set-up: the {tile_name(tile)} tile has no space and goes back; draw again")
+
+
+@chance("setup_jm")
+def _setup_jm_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
+    if frame[1] <= 0:
+        return []
+    return counts_dist(A.CH_TILE, st.stacks[1])
+
+
+@chooser("setup_jm")
+def _setup_jm_choose(st: St, frame: Frame, aid: int) -> None:
+    tile = aid - A.CH_TILE
+    st.stacks[1][tile] -= 1
+    n = st.num_players
+    for cell in range(A.JM_ROWS * A.JM_COLS):
+        row, col = divmod(cell, A.JM_COLS)
+        if col >= A.JM_COLS - n and st.jm[cell] < 0:
+            st.jm[cell] = tile
+            st.log(f"job market row {row + 1}: a {TILE_KEYS[tile]}")
+            break
+    frame[1] -= 1
+
+
+def fs_missing(st: St) -> tuple[int, int] | None:
+    for col in range(3):
+        for slot in range(2):
+            if st.foresight[col][slot] < 0 and sum(st.stacks[col]) > 0:
+                return col, slot
+    return None
+
+
+@chance("fs_fill")
+def _fs_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
+    miss = fs_missing(st)
+    if miss is None:
+        return []
+    return counts_dist(A.CH_TILE, st.stacks[miss[0]])
+
+
+@chooser("fs_fill")
+def _fs_choose(st: St, frame: Frame, aid: int) -> None:
+    miss = fs_missing(st)
+    assert miss is not None
+    col, slot = miss
+    tile = aid - A.CH_TILE
+    st.stacks[col][tile] -= 1
+    st.foresight[col][slot] = tile
+    st.log(f"foresight {col + 1}: a {tile_name(tile)} tile")
+
+
+@chance("mdraw")
+def _mdraw_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
+    # ["mdraw", target]: refill up to target; ["mdraw", -1, left]: add `left` cards (no cap)
+    if frame[1] >= 0 and sum(st.market) >= frame[1]:
+        return []
+    if frame[1] < 0 and frame[2] <= 0:
+        return []
+    return counts_dist(A.CH_MARKET, st.market_deck)
+
+
+@chooser("mdraw")
+def _mdraw_choose(st: St, frame: Frame, aid: int) -> None:
+    k = aid - A.CH_MARKET
+    st.market_deck[k] -= 1
+    st.market[k] += 1
+    if frame[1] < 0:
+        frame[2] -= 1
+    st.log(f"cattle market: {CATTLE[k].name}")
+
+
+@chance("obj_fill")
+def _obj_fill_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
+    if len(st.obj_display) >= SETUP["objective_display"] or not st.obj_deck:
+        return []
+    return [(A.CH_OBJ + o, 1 / len(st.obj_deck)) for o in st.obj_deck]
+
+
+@chooser("obj_fill")
+def _obj_fill_choose(st: St, frame: Frame, aid: int) -> None:
+    o = aid - A.CH_OBJ
+    st.obj_deck.remove(o)
+    st.obj_display.append(o)
+    st.log(f"objective display: {OBJECTIVES[o].key}")
+
+
+@chance("start_obj")
+def _start_obj_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
+    taken = {o for c in st.committed for o in c}
+    left = [o for o in START_OBJECTIVES if o not in taken]
+    return [(A.CH_OBJ + o, 1 / len(left)) for o in left]
+
+
+@chooser("start_obj")
+def _start_obj_choose(st: St, frame: Frame, aid: int) -> None:
+    o = aid - A.CH_OBJ
+    seat = frame[1]
+    st.committed[seat].append(o)
+    st.log(f"{st.name(seat)} starts with objective {OBJECTIVES[o].key}")
+    st.stack.pop()
+    if seat == st.num_players - 1:
+        taken = {x for c in st.committed for x in c}
+        st.obj_box = [x for x in START_OBJECTIVES if x not in taken]
+
+
+# ------------------------------------------------------------------ cards
+def hand_total(st: St, s: int) -> int:
+    return sum(st.hand[s])
+
+
+def hand_limit(st: St, s: int) -> int:
+    return int(SETUP["hand_limit"]) + DISC_ROWS[D_HAND].discs - st.discs[s][D_HAND]
+
+
+def step_limit(st: St, s: int) -> int:
+    a = 1 if st.discs[s][D_STEP_MONEY] == 0 else 0
+    b = 2 if st.discs[s][D_STEP_VP] == 0 else 0
+    return int(SETUP["step_limits"][str(st.num_players)][a + b])
+
+
+def discard_card(st: St, s: int, k: int, why: str = "") -> None:
+    st.hand[s][k] -= 1
+    st.discard[s][k] += 1
+    if st.known[s][k] > st.hand[s][k]:
+        st.known[s][k] = st.hand[s][k]
+    st.log(f"{st.name(s)} discards {A.CARD_NAMES[k]}{why}")
+
+
+def remove_card(st: St, s: int, k: int) -> None:
+    st.hand[s][k] -= 1
+    st.removed[k] += 1
+    if st.known[s][k] > st.hand[s][k]:
+        st.known[s][k] = st.hand[s][k]
+    st.log(f"{st.name(s)} removes {A.CARD_NAMES[k]} from the game")
+
+
+def gain_money(st: St, s: int, n: int, why: str = "") -> None:
+    if n:
+        st.money[s] += n
+        st.log(f"{st.name(s)} {'gains' if n > 0 else 'pays'} ${abs(n)}{why}")
+
+
+def cert_limit_index(st: St, s: int) -> int:
+    if st.discs[s][D_CERT4] > 0:
+        return 3
+    return 5 if st.discs[s][D_CERT6] == 0 else 4
+
+
+def gain_certs(st: St, s: int, n: int) -> None:
+    new = min(st.cert[s] + n, cert_limit_index(st, s))
+    if new > st.cert[s]:
+        st.cert[s] = new
+        st.log(f"{st.name(s)} moves the certificate marker to {TRACK[new]}")
+
+
+def cert_value(st: St, s: int) -> int:
+    return TRACK[st.cert[s]]
+
+
+def certs_after_use(current: int, used: int) -> int:
+    """Track index after using ``used`` temporary certificates from value ``current`` (U10)."""
+    target = current - used
+    return max(i for i, v in enumerate(TRACK) if v <= target)
+
+
+@chance("draw_n")
+def _draw_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
+    s = frame[1]
+    want = frame[2] if frame[0] == "draw_n" else hand_limit(st, s) - hand_total(st, s)
+    if want <= 0:
+        return []
+    if sum(st.draw[s]) == 0:
+        if sum(st.discard[s]) == 0:
+            return []
+        for k in range(K):
+            st.draw[s][k] += st.discard[s][k]
+            st.discard[s][k] = 0
+        st.log(f"{st.name(s)} shuffles the discard pile into a new draw pile")
+    return counts_dist(A.CH_CARD, st.draw[s])
+
+
+@chooser("draw_n")
+def _draw_choose(st: St, frame: Frame, aid: int) -> None:
+    s, k = frame[1], aid - A.CH_CARD
+    st.draw[s][k] -= 1
+    st.hand[s][k] += 1
+    if frame[0] == "draw_n":
+        frame[2] -= 1
+    st.log(f"{st.name(s)} draws {A.CARD_NAMES[k]}", frozenset({s}), f"{st.name(s)} draws a card")
+
+
+DIST["fill_hand"] = _draw_dist
+CHOOSE["fill_hand"] = _draw_choose
+LEGAL["fill_hand"] = LEGAL["draw_n"]
+DECIDE["fill_hand"] = DECIDE["draw_n"]
+
+
+@decision("discard_n")
+def _discard_n_legal(st: St, frame: Frame) -> list[int]:
+    s = frame[1]
+    if frame[2] <= 0:
+        return []
+    return [A.DISCARD + k for k in range(K) if st.hand[s][k] > 0]
+
+
+@chooser("discard_n")
+def _discard_n_choose(st: St, frame: Frame, aid: int) -> None:
+    discard_card(st, frame[1], aid - A.DISCARD)
+    frame[2] -= 1
+
+
+@decision("remove_n")
+def _remove_n_legal(st: St, frame: Frame) -> list[int]:
+    s = frame[1]
+    if frame[2] <= 0:
+        return []
+    return [A.REMOVE + k for k in range(K) if st.hand[s][k] > 0]
+
+
+@chooser("remove_n")
+def _remove_n_choose(st: St, frame: Frame, aid: int) -> None:
+    remove_card(st, frame[1], aid - A.REMOVE)
+    frame[2] -= 1
+
+
+@decision("draw_upto")
+def _draw_upto_legal(st: St, frame: Frame) -> list[int]:
+    s = frame[1]
+    avail = sum(st.draw[s]) + sum(st.discard[s])
+    return [A.DRAWN + k for k in range(0, min(frame[2], avail) + 1)]
+
+
+@chooser("draw_upto")
+def _draw_upto_choose(st: St, frame: Frame, aid: int) -> None:
+    s, n = frame[1], aid - A.DRAWN
+    st.stack.pop()
+    st.log(f"{st.name(s)} draws {n} card(s), then discards as many")
+    if n:
+        st.stack.append(["discard_n", s, n])
+        st.stack.append(["draw_n", s, n])
+
+
+# ------------------------------------------------------------------ tiles
+def tile_space_free(st: St, tile: int) -> bool:
+    if tile in (TEEPEE_GREEN, TEEPEE_BLUE):
+        return -1 in st.teepee_slots
+    if tile >= FIRST_HAZARD:
+        return -1 in st.hazard_rows[hazard_info(tile)[0]]
+    return True
+
+
+def place_tile(st: St, tile: int) -> None:
+    """A teepee or hazard tile to its lowest free space, else out of the game (rule text)."""
+    if tile in (TEEPEE_GREEN, TEEPEE_BLUE):
+        slots = st.teepee_slots
+        order = sorted(range(9), key=lambda i: TEEPEE_VALUES[i])
+        for i in order:
+            if slots[i] < 0:
+                slots[i] = tile
+                st.log(f"a {tile_name(tile)} goes on the ${TEEPEE_VALUES[i]} teepee space")
+                return
+    else:
+        row = st.hazard_rows[hazard_info(tile)[0]]
+        for i in range(4):
+            if row[i] < 0:
+                row[i] = tile
+                st.log(f"a {tile_name(tile)} goes on hazard space {i + 1}")
+                return
+    st.out_tiles[tile] += 1
+    st.log(f"the {tile_name(tile)} tile has no space and leaves the game")
+
+
+# ------------------------------------------------------------------ trail
+def building_at(st: St, space: int) -> tuple[int, int] | None:
+    """(owner, building index) at a space: owner -1 for a neutral building."""
+    sp = SPACES[space]
+    if sp.kind == "neutral":
+        b = st.neutral_at[NEUTRAL_SLOT[space]]
+        return (-1, b) if b >= 0 else None
+    if sp.kind == "private":
+        code = st.private_at[PRIVATE_SLOT[space]]
+        if code < 0:
+            return None
+        owner, num = divmod(code, 10)
+        return owner, PRIVATE_BY[(num + 1, "ab"[st.side[num]])]
+    return None
+
+
+def is_location(st: St, space: int) -> bool:
+    sp = SPACES[space]
+    if sp.kind in ("neutral", "kc"):
+        return True
+    if sp.kind == "private":
+        return st.private_at[PRIVATE_SLOT[space]] >= 0
+    if sp.kind == "hazard":
+        return st.hazard_rows[sp.row][sp.slot] >= 0
+    if sp.kind == "teepee":
+        return st.teepee_slots[sp.slot] >= 0
+    return False
+
+
+def next_locations(st: St, space: int) -> list[int]:
+    out: list[int] = []
+    todo = list(SPACES[space].next)
+    while todo:
+        x = todo.pop()
+        if is_location(st, x):
+            if x not in out:
+                out.append(x)
+        else:
+            todo.extend(SPACES[x].next)
+    return sorted(out)
+
+
+def prev_locations(st: St, space: int) -> list[int]:
+    out: list[int] = []
+    todo = list(PREV[space])
+    while todo:
+        x = todo.pop()
+        if is_location(st, x):
+            if x not in out:
+                out.append(x)
+        else:
+            todo.extend(PREV[x])
+    return sorted(out)
+
+
+def hands_at(st: St, s: int, space: int) -> tuple[list[str], int]:
+    """Hands shown at a location for seat s and who is paid (-1 = the bank)."""
+    sp = SPACES[space]
+    if sp.kind == "hazard":
+        return [hazard_info(st.hazard_rows[sp.row][sp.slot])[1]], -1
+    if sp.kind == "teepee":
+        tile = st.teepee_slots[sp.slot]
+        return ["green" if tile == TEEPEE_GREEN else "black"], -1
+    b = building_at(st, space)
+    if b is not None and b[0] >= 0 and b[0] != s:
+        return list(PRIVATE[b[1]].hands), b[0]
+    return [], -1
+
+
+def pay_fees(st: St, s: int, space: int) -> None:
+    hands, payee = hands_at(st, s, space)
+    if not hands:
+        return
+    green, black = SETUP["fees"][str(st.num_players)]
+    fee = sum(green if h == "green" else black for h in hands)
+    paid = min(fee, st.money[s])
+    st.money[s] -= paid
+    if payee >= 0:
+        st.money[payee] += paid
+    to = "the bank" if payee < 0 else st.name(payee)
+    st.log(f"{st.name(s)} pays ${paid} to {to} at {SPACES[space].key}"
+           + (f" (owed ${fee})" if paid < fee else ""))
+
+
+# ------------------------------------------------------------------ turns
+@auto("turn")
+def _turn(st: St, frame: Frame) -> int | None:
+    s = frame[1]
+    st.stack.pop()
+    st.turn_seat = s
+    st.turns += 1
+    st.log(f"-- {st.name(s)}'s turn")
+    st.stack += [["end_turn", s], ["fill_hand", s], ["phase_a", s], ["hand_limit", s]]
+    return None
+
+
+@decision("hand_limit")
+def _hand_limit_legal(st: St, frame: Frame) -> list[int]:
+    s = frame[1]
+    if hand_total(st, s) <= hand_limit(st, s):
+        return []
+    return [A.DISCARD + k for k in range(K) if st.hand[s][k] > 0]
+
+
+@chooser("hand_limit")
+def _hand_limit_choose(st: St, frame: Frame, aid: int) -> None:
+    discard_card(st, frame[1], aid - A.DISCARD, " (hand limit)")
+
+
+@auto("end_turn")
+def _end_turn(st: St, frame: Frame) -> int | None:
+    s = frame[1]
+    st.stack.pop()
+    nxt = (s + 1) % st.num_players
+    if st.end_trigger >= 0 and nxt == st.end_trigger:
+        st.log("the game is over")
+        return None
+    st.stack.append(["turn", nxt])
+    return None
+
+
+def objective_plays(st: St, s: int) -> list[int]:
+    return [A.PLAY_OBJ + k - OBJ0 for k in range(OBJ0, K) if st.hand[s][k] > 0]
+
+
+def play_objective(st: St, s: int, aid: int) -> None:
+    o = aid - A.PLAY_OBJ
+    k = OBJ0 + o
+    st.hand[s][k] -= 1
+    if st.known[s][k] > st.hand[s][k]:
+        st.known[s][k] = st.hand[s][k]
+    st.committed[s].append(o)
+    st.log(f"{st.name(s)} plays objective card {OBJECTIVES[o].key}")
+    action = OBJECTIVES[o].action
+    if action != "none":
+        st.stack.append(["obj_action", s, o])
+
+
+@decision("obj_action")
+def _obj_action_legal(st: St, frame: Frame) -> list[int]:
+    return [A.ACCEPT, A.DECLINE]
+
+
+@chooser("obj_action")
+def _obj_action_choose(st: St, frame: Frame, aid: int) -> None:
+    s, o = frame[1], frame[2]
+    st.stack.pop()
+    if aid == A.DECLINE:
+        return
+    action = OBJECTIVES[o].action
+    if action == "money2":
+        gain_money(st, s, 2)
+    elif action == "aux":
+        st.stack.append(["aux_choice", s, 1])
+    elif action == "draw3":
+        st.stack.append(["draw_upto", s, 3])
+    elif action in ("engine2", "engine3"):
+        st.stack.append(["engine_fwd", s, int(action[-1])])
+    elif action == "cattleman3":
+        st.stack.append(["move", s, 3, 0, "obj"])
+
+
+@decision("phase_a")
+def _phase_a_legal(st: St, frame: Frame) -> list[int]:
+    s = frame[1]
+    out = objective_plays(st, s)
+    if st.cattleman[s] < 0:
+        out += [A.MOVE + sp for sp in NEUTRAL_SPACES]
+    else:
+        out += [A.MOVE + x for x in next_locations(st, st.cattleman[s])]
+    return out
+
+
+@chooser("phase_a")
+def _phase_a_choose(st: St, frame: Frame, aid: int) -> None:
+    s = frame[1]
+    if A.PLAY_OBJ <= aid < A.PLAY_OBJ + len(OBJECTIVES):
+        play_objective(st, s, aid)
+        return
+    st.stack.pop()
+    if st.cattleman[s] < 0:
+        st.cattleman[s] = aid - A.MOVE
+        st.log(f"{st.name(s)} puts the cattleman on {SPACES[aid - A.MOVE].key}")
+        st.stack.append(["phase_b", s, aid - A.MOVE, 0, 0])
+        return
+    mv: Frame = ["move", s, step_limit(st, s), 0, "A"]
+    st.stack.append(mv)
+    _move_choose(st, mv, aid)
+
+
+@auto("move")
+def _move_decide(st: St, frame: Frame) -> int | None:
+    s, limit, taken, _mode = frame[1], frame[2], frame[3], frame[4]
+    pos = st.cattleman[s]
+    options = _move_options(st, frame)
+    if taken >= limit or pos == KC_SPACE or not options:
+        _move_stop(st, frame)
+        return None
+    return int(s)
+
+
+def _move_options(st: St, frame: Frame) -> list[int]:
+    s, mode = frame[1], frame[4]
+    pos = st.cattleman[s]
+    if pos == KC_SPACE:
+        return []
+    out = [A.MOVE + x for x in next_locations(st, pos) if not (mode == "obj" and x == KC_SPACE)]
+    return out
+
+
+def _move_legal(st: St, frame: Frame) -> list[int]:
+    out = _move_options(st, frame)
+    if frame[3] >= 1:
+        out.append(A.STOP)
+    return out
+
+
+LEGAL["move"] = _move_legal
+
+
+def _move_stop(st: St, frame: Frame) -> None:
+    s, mode = frame[1], frame[4]
+    st.stack.pop()
+    if mode != "obj" and frame[3] > 0:
+        st.stack.append(["phase_b", s, st.cattleman[s], 0, 0])
+
+
+@chooser("move")
+def _move_choose(st: St, frame: Frame, aid: int) -> None:
+    s = frame[1]
+    if aid == A.STOP:
+        _move_stop(st, frame)
+        return
+    x = aid - A.MOVE
+    st.cattleman[s] = x
+    frame[3] += 1
+    st.log(f"{st.name(s)} moves the cattleman to {SPACES[x].key}")
+    if frame[4] != "obj":
+        pay_fees(st, s, x)
+
+
+# ------------------------------------------------------------------ phase B
+def phase_b_building(st: St, s: int, space: int) -> tuple[int, int] | None:
+    """The building whose local actions seat s may use at ``space`` (neutral or own)."""
+    b = building_at(st, space)
+    if b is None or (b[0] >= 0 and b[0] != s):
+        return None
+    return b
+
+
+def slots_of(st: St, s: int, space: int) -> list[tuple[str, ...]]:
+    b = phase_b_building(st, s, space)
+    if b is None:
+        return []
+    building = NEUTRAL[b[1]] if b[0] < 0 else PRIVATE[b[1]]
+    slots = list(building.slots)
+    risk = SPACES[space].risk
+    if b[0] == s and risk:
+        slots.append((f"risk_{risk}",))
+    return slots
+
+
+@auto("phase_b")
+def _phase_b_decide(st: St, frame: Frame) -> int | None:
+    s, space = frame[1], frame[2]
+    if space == KC_SPACE:
+        st.stack.pop()
+        from boomtown.games.great_western_trail.kansas_city import start_visit
+
+        start_visit(st, s)
+        return None
+    if not _phase_b_legal(st, frame):
+        st.stack.pop()
+        return None
+    return int(s)
+
+
+def _phase_b_legal(st: St, frame: Frame) -> list[int]:
+    from boomtown.games.great_western_trail.buildings import op_possible
+
+    s, space, used, did = frame[1], frame[2], frame[3], frame[4]
+    out = objective_plays(st, s)
+    slots = slots_of(st, s, space)
+    for i, slot in enumerate(slots):
+        if used >> i & 1:
+            continue
+        for op in slot:
+            if op_possible(st, s, op, space):
+                out.append(A.LOCAL + A.OP_INDEX[op])
+    if not did:
+        out += aux_options(st, s, double=False)
+    else:
+        out.append(A.DONE)
+    return out
+
+
+LEGAL["phase_b"] = _phase_b_legal
+
+
+@chooser("phase_b")
+def _phase_b_choose(st: St, frame: Frame, aid: int) -> None:
+    from boomtown.games.great_western_trail.buildings import apply_op
+
+    s, space = frame[1], frame[2]
+    if aid == A.DONE:
+        st.stack.pop()
+        return
+    if A.PLAY_OBJ <= aid < A.PLAY_OBJ + len(OBJECTIVES):
+        play_objective(st, s, aid)
+        return
+    if A.AUX <= aid < A.AUX + 10:
+        frame[3] = (1 << 8) - 1
+        frame[4] = 1
+        apply_aux(st, s, aid)
+        return
+    op = A.OPS[aid - A.LOCAL]
+    for i, slot in enumerate(slots_of(st, s, space)):
+        if op in slot:
+            frame[3] |= 1 << i
+    frame[4] = 1
+    st.log(f"{st.name(s)}: {A.OP_TEXT[op]}")
+    apply_op(st, s, op, space)
+
+
+# ------------------------------------------------------------------ auxiliary actions
+def aux_unlocked(st: St, s: int, a: int, double: bool) -> bool:
+    left = st.discs[s][AUX_ROWS[a]]
+    if a in ONE_DISC_AUX:
+        return left == 0 if double else True
+    return left == 0 if double else left < 2
+
+
+def aux_possible(st: St, s: int, a: int, double: bool) -> bool:
+    n = 2 if double else 1
+    name = A.AUX_NAMES[a]
+    if name == "money":
+        return True
+    if name == "cycle":
+        return hand_total(st, s) + sum(st.draw[s]) + sum(st.discard[s]) > 0
+    if name == "cert":
+        return st.money[s] >= n and bool(engine_targets(st, s, False, n, exact=True))
+    if name == "engine":
+        return st.money[s] >= n and bool(engine_targets(st, s, True, n, exact=not double))
+    return hand_total(st, s) >= 1 and bool(engine_targets(st, s, False, n, exact=True))
+
+
+def aux_options(st: St, s: int, double: bool) -> list[int]:
+    out = []
+    for a in range(5):
+        for d in (0, 1) if double else (0,):
+            if aux_unlocked(st, s, a, bool(d)) and aux_possible(st, s, a, bool(d)):
+                out.append(A.AUX + 2 * a + d)
+    return out
+
+
+@decision("aux_choice")
+def _aux_choice_legal(st: St, frame: Frame) -> list[int]:
+    return aux_options(st, frame[1], bool(frame[2]))
+
+
+@chooser("aux_choice")
+def _aux_choice_choose(st: St, frame: Frame, aid: int) -> None:
+    st.stack.pop()
+    apply_aux(st, frame[1], aid)
+
+
+def apply_aux(st: St, s: int, aid: int) -> None:
+    a, d = divmod(aid - A.AUX, 2)
+    n = d + 1
+    name = A.AUX_NAMES[a]
+    st.log(f"{st.name(s)} takes the auxiliary action: {A.AUX_TEXT[a][d]}")
+    if name == "money":
+        gain_money(st, s, n)
+    elif name == "cycle":
+        st.stack.append(["discard_n", s, n])
+        st.stack.append(["draw_n", s, n])
+    elif name == "cert":
+        gain_money(st, s, -n)
+        gain_certs(st, s, n)
+        st.stack.append(["engine_back", s, n])
+    elif name == "engine":
+        gain_money(st, s, -n)
+        st.stack.append(["engine_fwd", s, n, 1 if d == 0 else 0])
+    else:
+        st.stack.append(["remove_n", s, n])
+        st.stack.append(["engine_back", s, n])
+
+
+# ------------------------------------------------------------------ railroad
+def _neighbours(pos: int, forward: bool) -> list[int]:
+    space, turnout = divmod(pos, 2)
+    if forward:
+        if turnout:
+            return [2 * (space + 1)]
+        out = [2 * (space + 1)] if space < LAST_SPACE else []
+        if space in TURNOUT_AFTER:
+            out.append(2 * space + 1)
+        return out
+    if turnout:
+        return [2 * space]
+    if space == 0:
+        return []
+    out = [2 * (space - 1)]
+    if space - 1 in TURNOUT_AFTER:
+        out.append(2 * (space - 1) + 1)
+    return out
+
+
+_NEXT = tuple(tuple(_neighbours(p, True)) for p in range(A.NPOS))
+_BACK = tuple(tuple(_neighbours(p, False)) for p in range(A.NPOS))
+
+
+def engine_distances(st: St, s: int, forward: bool, limit: int = 1000) -> dict[int, int]:
+    """Steps to every free position ahead (or behind); occupied spaces are not counted."""
+    start = st.engine[s]
+    taken = {st.engine[t] for t in range(st.num_players) if t != s} - {0}
+    table = _NEXT if forward else _BACK
+    best = {start: 0}
+    todo: deque[int] = deque([start])
+    while todo:
+        p = todo.popleft()
+        for q in table[p]:
+            cost = best[p] + (0 if q in taken else 1)
+            if cost > limit:
+                continue
+            if q not in best or cost < best[q]:
+                best[q] = cost
+                if cost == best[p]:
+                    todo.appendleft(q)
+                else:
+                    todo.append(q)
+    return {p: d for p, d in best.items() if p != start and p not in taken}
+
+
+def engine_targets(st: St, s: int, forward: bool, n: int, exact: bool = False) -> list[int]:
+    dist = engine_distances(st, s, forward, n)
+    if exact:
+        return sorted(p for p, d in dist.items() if d == n)
+    return sorted(p for p, d in dist.items() if 1 <= d <= n)
+
+
+@decision("engine_fwd")
+def _engine_fwd_legal(st: St, frame: Frame) -> list[int]:
+    exact = len(frame) > 3 and bool(frame[3])
+    return [A.ENGINE + p for p in engine_targets(st, frame[1], True, frame[2], exact)]
+
+
+@decision("engine_back")
+def _engine_back_legal(st: St, frame: Frame) -> list[int]:
+    return [A.ENGINE + p for p in engine_targets(st, frame[1], False, frame[2], True)]
+
+
+def _engine_choose(st: St, frame: Frame, aid: int) -> None:
+    s = frame[1]
+    st.stack.pop()
+    move_engine(st, s, aid - A.ENGINE)
+
+
+CHOOSE["engine_fwd"] = _engine_choose
+CHOOSE["engine_back"] = _engine_choose
+
+
+def move_engine(st: St, s: int, pos: int) -> None:
+    st.engine[s] = pos
+    st.log(f"{st.name(s)} moves the engine to {A.pos_name(pos)}")
+    if pos == END_POS:
+        st.stack.append(["end_back", s])
+        if not st.station_discs[s][STATION_POS[pos]]:
+            st.stack.append(["station_offer", s, STATION_POS[pos]])
+    elif pos in STATION_POS and not st.station_discs[s][STATION_POS[pos]]:
+        st.stack.append(["station_offer", s, STATION_POS[pos]])
+
+
+@decision("end_back")
+def _end_back_legal(st: St, frame: Frame) -> list[int]:
+    return [A.ENGINE + p for p in engine_targets(st, frame[1], False, 2 * LAST_SPACE + 2)]
+
+
+@chooser("end_back")
+def _end_back_choose(st: St, frame: Frame, aid: int) -> None:
+    s = frame[1]
+    st.stack.pop()
+    gain_money(st, s, int(RAILROAD["end_bonus_money"]), " for reaching the end of the track")
+    move_engine(st, s, aid - A.ENGINE)
+
+
+def station_can_upgrade(st: St, s: int, k: int) -> bool:
+    return (not st.station_discs[s][k] and st.money[s] >= STATIONS[k].cost
+            and bool(disc_sources(st, s, STATIONS[k].dark, STATIONS[k].cost, False)))
+
+
+@decision("station_offer")
+def _station_offer_legal(st: St, frame: Frame) -> list[int]:
+    s, k = frame[1], frame[2]
+    if not station_can_upgrade(st, s, k):
+        return []
+    return [A.UPGRADE + k, A.DECLINE]
+
+
+@chooser("station_offer")
+def _station_offer_choose(st: St, frame: Frame, aid: int) -> None:
+    st.stack.pop()
+    if aid != A.DECLINE:
+        upgrade_station(st, frame[1], aid - A.UPGRADE)
+
+
+def upgrade_station(st: St, s: int, k: int) -> None:
+    gain_money(st, s, -STATIONS[k].cost, f" to upgrade station {k + 1}")
+    st.stack.append(["disc", s, "station", k])
+
+
+@decision("appoint")
+def _appoint_legal(st: St, frame: Frame) -> list[int]:
+    s, k = frame[1], frame[2]
+    if st.masters_at[k] < 0:
+        return []
+    out = [A.APPOINT + w for w in range(3) if st.workers[s][w] >= 2]
+    return [*out, A.DECLINE] if out else []
+
+
+@chooser("appoint")
+def _appoint_choose(st: St, frame: Frame, aid: int) -> None:
+    s, k = frame[1], frame[2]
+    st.stack.pop()
+    if aid == A.DECLINE:
+        return
+    w = aid - A.APPOINT
+    st.workers[s][w] -= 1
+    st.appointed[s][w] += 1
+    m = st.masters_at[k]
+    st.masters_at[k] = -1
+    st.masters[s].append(m)
+    st.log(f"{st.name(s)} appoints a {WORKERS[w]} "
+           f"and takes station master {MASTERS[m].key}")
+    if MASTERS[m].certificate:
+        st.cert_perm[s] += 1
+    if MASTERS[m].immediate == "money2":
+        gain_money(st, s, 2)
+    elif MASTERS[m].immediate == "hazard_or_teepee":
+        st.stack.append(["hazard_or_teepee", s])
+
+
+@decision("hazard_or_teepee")
+def _hz_tp_legal(st: St, frame: Frame) -> list[int]:
+    from boomtown.games.great_western_trail.buildings import hazard_choices, teepee_choices
+
+    out = hazard_choices(st, frame[1], 0) + teepee_choices(st, frame[1])
+    return [*out, A.DECLINE] if out else []
+
+
+@chooser("hazard_or_teepee")
+def _hz_tp_choose(st: St, frame: Frame, aid: int) -> None:
+    from boomtown.games.great_western_trail.buildings import take_hazard, take_teepee
+
+    st.stack.pop()
+    if A.HAZARD <= aid < A.HAZARD + 12:
+        take_hazard(st, frame[1], aid, 0)
+    elif A.TEEPEE <= aid < A.TEEPEE + 9:
+        take_teepee(st, frame[1], aid)
+
+
+# ------------------------------------------------------------------ discs
+def disc_sources(st: St, s: int, dark_dest: bool, spent: int, allow_station: bool) -> list[int]:
+    """Disc choices for a destination (rule text A4; U12 and the station fallback, B1.4)."""
+    money = st.money[s] - spent
+    white = [A.DISC + r.index for r in DISC_ROWS if not r.dark and st.discs[s][r.index] > 0]
+    dark = [A.DISC + r.index for r in DISC_ROWS if r.dark and st.discs[s][r.index] > 0
+            and (r.index != D_HAND or money >= 5)]
+    opts = white + dark if dark_dest else (white or dark)
+    if not opts and allow_station:
+        opts = [A.UNSTATION + k for k in range(10) if st.station_discs[s][k]]
+    return opts
+
+
+@decision("disc")
+def _disc_legal(st: St, frame: Frame) -> list[int]:
+    s, dest, idx = frame[1], frame[2], frame[3]
+    from boomtown.games.great_western_trail.data import CITIES
+
+    dark = CITIES[idx].dark if dest == "city" else STATIONS[idx].dark
+    return disc_sources(st, s, dark, 0, dest == "city")
+
+
+@chooser("disc")
+def _disc_choose(st: St, frame: Frame, aid: int) -> None:
+    from boomtown.games.great_western_trail.kansas_city import city_reward
+
+    s, dest, idx = frame[1], frame[2], frame[3]
+    st.stack.pop()
+    if A.UNSTATION <= aid < A.UNSTATION + 10:
+        st.station_discs[s][aid - A.UNSTATION] = 0
+        st.log(f"{st.name(s)} takes the disc back from station {aid - A.UNSTATION + 1}")
+    else:
+        r = aid - A.DISC
+        st.discs[s][r] -= 1
+        st.log(f"{st.name(s)} clears a disc from {DISC_ROWS[r].name}")
+        if r == D_HAND:
+            gain_money(st, s, -5, " to raise the hand limit")
+        elif r == D_STEP_MONEY:
+            gain_money(st, s, 3, " for the step-limit disc")
+    if dest == "station":
+        st.station_discs[s][idx] = 1
+        st.log(f"{st.name(s)} upgrades station {idx + 1}")
+        st.stack.append(["appoint", s, idx])
+    else:
+        st.city_discs[s][idx] += 1
+        city_reward(st, s, idx)
+
+
+# ------------------------------------------------------------------ objective cards
+@decision("take_obj")
+def _take_obj_legal(st: St, frame: Frame) -> list[int]:
+    out = [A.TAKE_OBJ + i for i in range(len(st.obj_display))]
+    if st.obj_deck:
+        out.append(A.TAKE_OBJ + 4)
+    return out
+
+
+@chooser("take_obj")
+def _take_obj_choose(st: St, frame: Frame, aid: int) -> None:
+    s, dest = frame[1], frame[2]
+    st.stack.pop()
+    i = aid - A.TAKE_OBJ
+    if i == 4:
+        st.stack.append(["obj_top", s, dest])
+        return
+    o = st.obj_display.pop(i)
+    gain_objective(st, s, o, dest)
+    st.stack.append(["obj_fill"])
+
+
+def gain_objective(st: St, s: int, o: int, dest: str) -> None:
+    k = OBJ0 + o
+    if dest == "hand":
+        st.hand[s][k] += 1
+        st.known[s][k] += 1
+    else:
+        st.discard[s][k] += 1
+    st.log(f"{st.name(s)} takes objective card {OBJECTIVES[o].key} into the {dest} pile"
+           if dest != "hand" else f"{st.name(s)} takes objective card {OBJECTIVES[o].key} "
+           "into the hand")
+
+
+@chance("obj_top")
+def _obj_top_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
+    return [(A.CH_OBJ + o, 1 / len(st.obj_deck)) for o in st.obj_deck]
+
+
+@chooser("obj_top")
+def _obj_top_choose(st: St, frame: Frame, aid: int) -> None:
+    o = aid - A.CH_OBJ
+    st.stack.pop()
+    st.obj_deck.remove(o)
+    gain_objective(st, frame[1], o, frame[2])
+
+
+# ------------------------------------------------------------------ components
+def component_counts(st: St) -> dict[str, int]:
+    n = st.num_players
+    cattle = sum(st.market) + sum(st.market_deck) + sum(st.removed[:NC])
+    objectives = (len(st.obj_display) + len(st.obj_deck) + len(st.obj_box)
+                  + sum(st.removed[NC:]) + sum(len(c) for c in st.committed))
+    tiles = sum(sum(x) for x in st.stacks) + sum(st.out_tiles)
+    tiles += sum(1 for c in st.foresight for t in c if t >= 0)
+    tiles += sum(1 for t in st.jm if t >= 0) + sum(1 for t in st.teepee_slots if t >= 0)
+    tiles += sum(1 for r in st.hazard_rows for t in r if t >= 0)
+    out: dict[str, int] = {}
+    for s in range(n):
+        for zone in (st.hand[s], st.draw[s], st.discard[s]):
+            cattle += sum(zone[:NC])
+            objectives += sum(zone[NC:])
+        tiles += sum(w - 1 for w in st.workers[s]) + sum(st.appointed[s])
+        tiles += sum(st.teepees[s]) + len(st.hazards[s])
+        built = sum(1 for c in st.private_at if c >= 0 and c // 10 == s)
+        out[f"buildings:seat{s}"] = sum(st.avail[s]) + built + st.bld_removed[s]
+        out[f"discs:seat{s}"] = sum(st.discs[s]) + sum(st.city_discs[s]) + sum(
+            st.station_discs[s])
+    out["cattle"] = cattle
+    dealt = {o for c in st.committed for o in c} | set(st.obj_box)
+    objectives += sum(1 for o in START_OBJECTIVES if o not in dealt)
+    out["objectives"] = objectives
+    out["tiles"] = tiles
+    placed = {m for m in st.masters_at if m >= 0} | {m for ms in st.masters for m in ms}
+    out["station_masters"] = len(placed) + sum(1 for m in MASTERS if m.index not in placed)
+    return out

@@ -1,0 +1,184 @@
+"""The Great Western Trail position: plain lists of ints, cheap to clone and to save.
+
+Per-seat card zones are count vectors over the card kinds (``actions.K``): the draw pile is a
+multiset (its order is never stored: every draw is a chance outcome), the hand and discard pile
+likewise. The rules that change the fields live in ``rules.py``, ``buildings.py`` and
+``kansas_city.py``; scoring in ``scoring.py``; views in ``views.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from boomtown.engine.actions import CHANCE, TERMINAL
+from boomtown.engine.state import State
+from boomtown.games.great_western_trail import actions as A
+from boomtown.games.great_western_trail.data import (
+    DISC_ROWS,
+    MASTERS,
+    NEUTRAL_SPACES,
+    PRIVATE_SPACES,
+    SETUP,
+    TILE_KEYS,
+)
+
+K = A.K
+NT = len(TILE_KEYS)
+SEAT_NAMES = ("seat 0 (blue)", "seat 1 (red)", "seat 2 (yellow)", "seat 3 (white)")
+
+#: Every mutable field; each is an int or a (nested) list of ints / strings.
+FIELDS = (
+    "money", "hand", "draw", "discard", "known", "removed", "committed", "workers", "appointed",
+    "cert", "cert_perm", "discs", "city_discs", "station_discs", "engine", "cattleman",
+    "avail", "teepees", "hazards", "masters", "neutral_at", "side", "private_at", "hazard_rows",
+    "teepee_slots", "jm", "token", "foresight", "stacks", "market", "market_deck",
+    "obj_display", "obj_deck", "obj_box", "masters_at", "out_tiles", "bld_removed", "stack",
+    "cur", "turn_seat", "end_trigger", "holder", "turns",
+)
+
+
+FLAT = (
+    "money", "removed", "cert", "cert_perm", "engine", "cattleman", "neutral_at", "side",
+    "private_at", "teepee_slots", "jm", "market", "market_deck", "obj_display", "obj_deck",
+    "obj_box", "masters_at", "out_tiles", "bld_removed",
+)
+NESTED = (
+    "hand", "draw", "discard", "known", "committed", "workers", "appointed", "discs",
+    "city_discs", "station_discs", "avail", "teepees", "hazards", "masters", "hazard_rows",
+    "foresight", "stacks", "stack",
+)
+
+
+def deep(x: Any) -> Any:
+    if isinstance(x, list):
+        return [deep(v) for v in x]
+    return x
+
+
+class GreatWesternTrailState(State):
+    """A game of Great Western Trail. Build it with ``RULESET.new_game(players, seed, options)``."""
+
+    _action_table = A.ACTIONS
+
+    def __init__(self, ruleset: Any, players: int, seed: int, options: Any) -> None:
+        super().__init__(ruleset, players, seed, options)
+        n = players
+        self.money = [SETUP["money_by_seat"][s] for s in range(n)]
+        self.hand = [[0] * K for _ in range(n)]
+        self.draw = [[0] * K for _ in range(n)]
+        self.discard = [[0] * K for _ in range(n)]
+        self.known = [[0] * K for _ in range(n)]  # cards everybody knows to be in that hand
+        self.removed = [0] * K
+        self.committed: list[list[int]] = [[] for _ in range(n)]
+        self.workers = [[1, 1, 1] for _ in range(n)]
+        self.appointed = [[0, 0, 0] for _ in range(n)]
+        self.cert = [0] * n  # index on the certificate track
+        self.cert_perm = [0] * n
+        self.discs = [[d.discs for d in DISC_ROWS] for _ in range(n)]
+        self.city_discs = [[0] * 10 for _ in range(n)]
+        self.station_discs = [[0] * 10 for _ in range(n)]
+        self.engine = [0] * n
+        self.cattleman = [-1] * n
+        self.avail = [[1] * 10 for _ in range(n)]
+        self.teepees = [[0, 0] for _ in range(n)]  # green, blue
+        self.hazards: list[list[int]] = [[] for _ in range(n)]
+        self.masters: list[list[int]] = [[] for _ in range(n)]
+        self.neutral_at = [-1] * len(NEUTRAL_SPACES)
+        self.side = [-1] * 10
+        self.private_at = [-1] * len(PRIVATE_SPACES)  # owner * 10 + (number - 1)
+        self.hazard_rows = [[-1] * 4 for _ in range(3)]
+        self.teepee_slots = [-1] * 9
+        self.jm = [-1] * (A.JM_ROWS * A.JM_COLS)
+        self.token = 1
+        self.foresight = [[-1, -1] for _ in range(3)]
+        self.stacks = [[0] * NT for _ in range(3)]
+        self.market = [0] * A.NC
+        self.market_deck = [0] * A.NC
+        self.obj_display: list[int] = []
+        self.obj_deck: list[int] = []
+        self.obj_box: list[int] = []
+        self.masters_at = [-1] * len(MASTERS)
+        self.out_tiles = [0] * NT
+        self.bld_removed = [0] * n
+        self.stack: list[list[Any]] = []
+        self.cur = CHANCE
+        self.turn_seat = 0
+        self.end_trigger = -1
+        self.holder = -1
+        self.turns = 0
+        _rules.setup(self)
+        _rules.run(self)
+
+    # ------------------------------------------------------------ contract
+    @property
+    def current_player(self) -> int:
+        return self.cur
+
+    def _compute_legal_ids(self) -> list[int]:
+        return sorted(set(_rules.legal(self)))
+
+    def _apply_id(self, aid: int) -> None:
+        _rules.choose(self, aid)
+        _rules.run(self)
+
+    def action_text(self, aid: int) -> str:
+        return A.TEXTS[aid] if 0 <= aid < A.SIZE else f"action {aid}"
+
+    def _chance_distribution(self) -> list[tuple[int, float]]:
+        return _rules.chance_distribution(self)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return _views.view(self, seat)
+
+    def returns(self) -> list[float]:
+        if self.cur != TERMINAL:
+            return [0.0] * self.num_players
+        return _scoring.returns(self)
+
+    def score_breakdown(self) -> dict[str, Any]:
+        return _scoring.breakdown(self)
+
+    def _copy_into(self, other: State) -> None:
+        d = other.__dict__
+        for name in FLAT:
+            d[name] = d[name][:]
+        for name in NESTED:
+            d[name] = [x[:] for x in d[name]]
+
+    def determinize(self, seat: int, rng: random.Random) -> GreatWesternTrailState:
+        return _hidden.determinize(self, seat, rng)
+
+    def _to_dict(self) -> dict[str, Any]:
+        d = self.__dict__
+        out: dict[str, Any] = {name: d[name][:] for name in FLAT}
+        for name in NESTED:
+            out[name] = [x[:] for x in d[name]]
+        for name in FIELDS:
+            if name not in out:
+                out[name] = d[name]
+        return out
+
+    def _from_dict(self, data: dict[str, Any]) -> None:
+        for name in FIELDS:
+            value = data[name]
+            current = getattr(self, name)
+            if isinstance(current, list) != isinstance(value, list):
+                raise ValueError(f"field {name} has the wrong type")
+            setattr(self, name, deep(value))
+        if len(self.money) != self.num_players:
+            raise ValueError("field money has the wrong size")
+
+    def component_counts(self) -> dict[str, int]:
+        return _rules.component_counts(self)
+
+    # ------------------------------------------------------------ helpers
+    def name(self, s: int) -> str:
+        return SEAT_NAMES[s]
+
+
+# The rule modules import this one; bind them once it is complete.
+from boomtown.games.great_western_trail import hidden as _hidden  # noqa: E402
+from boomtown.games.great_western_trail import rules as _rules  # noqa: E402
+from boomtown.games.great_western_trail import scoring as _scoring  # noqa: E402
+from boomtown.games.great_western_trail import views as _views  # noqa: E402
