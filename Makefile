@@ -10,12 +10,12 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,ray]'
 	touch $(STAMP)
 
-# Until the web table lands, the main job plays a seeded simulated game and prints the result.
+# The main job: the web table on http://127.0.0.1:8000 with the embedded SQLite store in ./data.
 serve: $(STAMP)
-	$(BIN)/boomtown serve
+	$(BIN)/boomtown serve --host 127.0.0.1 --port 8000 --data data
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

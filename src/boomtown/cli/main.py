@@ -16,10 +16,11 @@ import click
 from click.exceptions import NoArgsIsHelpError
 
 from boomtown.cli import bench as bench_mod
+from boomtown.cli.play import play_command
 from boomtown.cli.replay import load_record, log_lines, replay_loaded, result_lines
 from boomtown.cli.rules import describe_ruleset
-from boomtown.cli.scores import describe_seats, score_table, winners
-from boomtown.cli.simulate import Summary, header, play_random_game, simulate
+from boomtown.cli.simulate import Summary, header, simulate
+from boomtown.cli.tournament import parse_lineup, run_tournament_command
 from boomtown.engine import BoomtownError, get_ruleset, list_rulesets
 
 #: Errors caused by what the user gave us; they end in a one-line message.
@@ -148,6 +149,35 @@ def rules(game: str | None) -> None:
     help="Write one JSON line per game: seed, players, returns, score, record.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print only the summary, no line per game.")
+@click.option(
+    "--bots",
+    metavar="BOT,BOT,...",
+    help="A seat-rotated tournament between these bots (random, heuristic, ismcts; "
+    "parameters as NAME:KEY=VALUE, e.g. ismcts:iterations=300:depth=8). Players default "
+    "to the number of bots. Without --bots every seat plays uniformly at random.",
+)
+@click.option(
+    "-w",
+    "--workers",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Processes playing games in parallel (with --bots).",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(["local", "ray"]),
+    default="local",
+    show_default=True,
+    help="Where --bots games run: a local process pool, or a Ray cluster.",
+)
+@click.option("--address", help="Ray cluster address (with --backend ray) [default: local Ray].")
+@click.option(
+    "--report",
+    type=click.Path(dir_okay=False),
+    metavar="FILE.html",
+    help="Write an HTML report with plots (with --bots; needs matplotlib).",
+)
 @option_flag
 def simulate_cmd(
     game: str,
@@ -156,10 +186,32 @@ def simulate_cmd(
     seed: int,
     out: str | None,
     quiet: bool,
+    bots: str | None,
+    workers: int,
+    backend: str,
+    address: str | None,
+    report: str | None,
     options: dict[str, Any],
 ) -> None:
-    """Play random games of GAME with uniform random bots and summarise them."""
+    """Play games of GAME between bots and summarise them.
+
+    Without --bots: uniform random bots, one line per game. With --bots: a seat-rotated
+    tournament with win rates (95% intervals), score statistics and OpenSkill ratings.
+    """
     ruleset = get_ruleset(game)
+    if bots is not None:
+        lineup = parse_lineup(bots)
+        if players is None:
+            players = len(lineup) if len(lineup) in ruleset.player_counts else min(
+                ruleset.player_counts
+            )
+        run_tournament_command(
+            ruleset, lineup, players, count, seed, options, workers, backend, address, out,
+            report, quiet,
+        )
+        return
+    if report or backend != "local" or workers != 1:
+        raise click.UsageError("--workers, --backend and --report go with --bots")
     if players is None:
         players = min(ruleset.player_counts)
     ruleset.check_players(players)
@@ -176,6 +228,39 @@ def simulate_cmd(
         click.echo(line)
     if out:
         click.echo(f"\nWrote {count} record line{'s' if count != 1 else ''} to {out}")
+
+
+@cli.command("play")
+@click.argument("game")
+@click.option(
+    "--seats",
+    "seats_text",
+    metavar="SEAT,SEAT,...",
+    help="Who sits where: human or a bot (random, heuristic, ismcts[:KEY=VALUE...]); "
+    "one entry per player [default: human and heuristic bots, the fewest players].",
+)
+@click.option("-s", "--seed", type=int, default=0, show_default=True, help="Game seed.")
+@click.option(
+    "--save", type=click.Path(dir_okay=False), help="Write the game here after every move."
+)
+@click.option(
+    "--resume",
+    type=click.Path(dir_okay=False, exists=True),
+    help="Continue a game written by --save (saving to the same file unless --save).",
+)
+@click.option("--table", is_flag=True, help="Table mode: type in the dice and draws.")
+@option_flag
+def play_cmd(
+    game: str,
+    seats_text: str | None,
+    seed: int,
+    save: str | None,
+    resume: str | None,
+    table: bool,
+    options: dict[str, Any],
+) -> None:
+    """Play GAME at the terminal against bots (or with other people)."""
+    play_command(game, seats_text, seed, save, resume, table, options)
 
 
 @cli.command("replay")
@@ -294,29 +379,22 @@ def bench_cmd(
     help="Port to listen on.",
 )
 @click.option(
-    "-s",
-    "--seed",
-    type=int,
-    default=1,
-    show_default=True,
-    help="Seed of the game played meanwhile.",
+    "--data",
+    "data_dir",
+    type=click.Path(file_okay=False),
+    help="Folder of the embedded SQLite database [default: $BOOMTOWN_DATA, else "
+    "~/.local/share/boomtown].",
 )
-def serve(host: str, port: int, seed: int) -> None:
-    """Serve the web table (not built yet: plays one seeded random game instead)."""
-    ruleset = get_ruleset(SERVE_GAME)
-    state = play_random_game(ruleset, SERVE_PLAYERS, seed, None)
-    returns = list(state.returns())
-    click.echo(
-        f"{ruleset.name}: one random game, {SERVE_PLAYERS} players, seed {seed}, "
-        f"{len(state.history)} actions"
-    )
-    for text in score_table(state.score_breakdown(), returns, SERVE_PLAYERS):
-        click.echo(text)
-    click.echo(f"Winner: {describe_seats(winners(returns))}")
-    click.echo(
-        f"\nThe web table is not built yet; `boomtown serve` will serve it on "
-        f"http://{host}:{port} once it exists. Until then it plays this simulated game."
-    )
+@click.option(
+    "--database-url",
+    metavar="URL",
+    help="Store games in this database instead (e.g. postgresql://user@host/db).",
+)
+def serve(host: str, port: int, data_dir: str | None, database_url: str | None) -> None:
+    """Serve the web table: play any game in the browser with friends and bots."""
+    from boomtown.server import run
+
+    run(host=host, port=port, data_dir=data_dir, database_url=database_url)
 
 
 def main(argv: list[str] | None = None) -> None:

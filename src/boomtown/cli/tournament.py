@@ -1,0 +1,97 @@
+"""``boomtown simulate GAME --bots A,B,C``: a seat-rotated tournament between bots."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from boomtown.bots.registry import check_spec
+from boomtown.engine import Ruleset
+from boomtown.sim.match import MatchResult
+from boomtown.sim.stats import rate, summarise
+from boomtown.sim.tournament import run_tournament, schedule
+
+
+def parse_lineup(text: str) -> list[str]:
+    """``ismcts:iterations=100,heuristic,random`` -> the specs, each validated."""
+    specs = [part.strip() for part in text.split(",") if part.strip()]
+    if not specs:
+        raise ValueError("--bots needs at least one bot")
+    return [check_spec(spec) for spec in specs]
+
+
+def tournament_header(
+    ruleset: Ruleset, lineup: Sequence[str], players: int, games: int, seed: int,
+    options: dict[str, Any], workers: int, backend: str,
+) -> str:
+    rotations = len(lineup)
+    blocks = -(-games // rotations)
+    text = (
+        f"{ruleset.name} ({ruleset.id} v{ruleset.version}): {games} game"
+        f"{'s' if games != 1 else ''}, {players} players, bots {', '.join(lineup)}; "
+        f"{rotations} seat rotation{'s' if rotations != 1 else ''} per seed, "
+        f"seeds {seed}..{seed + blocks - 1}; "
+        + (f"{workers} worker{'s' if workers != 1 else ''}" if backend == "local" else backend)
+    )
+    if options:
+        text += ", options " + ", ".join(f"{k}={json.dumps(v)}" for k, v in options.items())
+    return text
+
+
+def run_tournament_command(
+    ruleset: Ruleset,
+    lineup: list[str],
+    players: int,
+    games: int,
+    seed: int,
+    options: dict[str, Any],
+    workers: int,
+    backend: str,
+    address: str | None,
+    out: str | None,
+    report: str | None,
+    quiet: bool,
+) -> None:
+    """Run, stream the JSON lines, print the summary, write the report."""
+    ruleset.check_players(players)
+    ruleset.options_from_dict(options)  # bad options fail before any worker starts
+    jobs = schedule(lineup, players, games, seed)
+    title = tournament_header(ruleset, lineup, players, games, seed, options, workers, backend)
+    click.echo(title)
+    handle = open(out, "w", encoding="utf-8") if out else None  # noqa: SIM115
+    try:
+        with click.progressbar(
+            length=len(jobs), label="games", file=sys.stderr, show_pos=True, show_eta=True,
+            hidden=quiet,
+        ) as bar:
+
+            def on_result(result: MatchResult) -> None:
+                if handle is not None:
+                    handle.write(json.dumps(result.to_json(), separators=(",", ":")) + "\n")
+                    handle.flush()
+                bar.update(1)
+
+            results = run_tournament(
+                ruleset.id, options, jobs, workers, backend, address, on_result
+            )
+    finally:
+        if handle is not None:
+            handle.close()
+    summary = summarise(players, lineup, results)
+    lines = summary.lines(rate(results))
+    click.echo("")
+    for line in lines:
+        click.echo(line)
+    if out:
+        click.echo(f"\nWrote {len(results)} game line{'s' if len(results) != 1 else ''} to {out}")
+    if report:
+        from boomtown.sim.report import write_report
+
+        write_report(report, title, summary, lines)
+        click.echo(f"Wrote the report to {report}")
+    if summary.failed:
+        raise click.ClickException(f"{len(summary.failed)} of {len(results)} games failed")

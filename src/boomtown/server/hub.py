@@ -1,0 +1,625 @@
+"""The live games of a server: their states in memory, their clients, their bots.
+
+Every change of a game goes through :class:`Hub` under the game's lock: the decision is
+checked against the state in memory, applied to a copy, the automatic chance outcomes that
+follow are applied too (unless the table enters them), the new moves are committed to the
+database, and only then does the copy become the game's state and the decision is
+acknowledged. A refused or failed decision changes nothing.
+
+What clients receive is built by :meth:`Hub.message` from ``state.view(seat)`` (spectators:
+``view(None)``) and, for the seat to decide, its legal actions (inside the view); in table
+mode the table link also gets the chance outcomes to enter. Nothing else of the state goes
+out: not the seed, not the record, not the number of moves. A client is sent a message only
+when what it may see changed, so it cannot count another seat's hidden decisions either.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from boomtown.engine import (
+    CHANCE,
+    BadRecord,
+    BoomtownError,
+    GameRecord,
+    IllegalAction,
+    State,
+    UndoNotAllowed,
+    get_ruleset,
+    replay,
+)
+from boomtown.server import bots
+from boomtown.server.store import GameRow, SeatRow, Store, WriteFailed, Writer, token_hash
+
+log = logging.getLogger("boomtown.server")
+
+try:
+    import orjson
+
+    def dumps(data: Any) -> str:
+        """Compact JSON (orjson when installed: views are big and sent often)."""
+        return orjson.dumps(data).decode()
+
+except ImportError:  # pragma: no cover - orjson is optional
+
+    def dumps(data: Any) -> str:
+        """Compact JSON (orjson when installed: views are big and sent often)."""
+        return json.dumps(data, separators=(",", ":"))
+
+
+#: Roles a token grants.
+SEAT, SPECTATOR, TABLE = "seat", "spectator", "table"
+
+
+class ApiError(Exception):
+    """A refused request: a stable ``code``, a plain ``message`` and an HTTP status."""
+
+    STATUS = {
+        "malformed": 400,
+        "unauthorized": 401,
+        "forbidden": 403,
+        "not_found": 404,
+        "not_your_turn": 409,
+        "moved_on": 409,
+        "game_over": 409,
+        "undo_not_allowed": 409,
+        "seat_taken": 409,
+        "too_large": 413,
+        "illegal": 422,
+        "bad_game": 422,
+        "unplayable": 500,
+        "storage": 503,
+    }
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = self.STATUS.get(code, 400)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "message": self.message}
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection (a websocket) or one HTTP request's reader of a game."""
+
+    role: str
+    seat: int | None
+    outbox: asyncio.Queue[str | None] | None = None
+    last_key: str | None = None
+    log_sent: list[str] = field(default_factory=list)
+
+    def push(self, text: str) -> None:
+        if self.outbox is not None:
+            self.outbox.put_nowait(text)
+
+
+@dataclass(eq=False)
+class LiveGame:
+    row: GameRow
+    state: State
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    decision: str = field(default_factory=lambda: secrets.token_hex(8))
+    clients: set[Client] = field(default_factory=set)
+    views: dict[int | None, tuple[str, list[str]]] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+    error: str | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    def view(self, seat: int | None) -> tuple[str, list[str]]:
+        """The seat's view as JSON without its log, and the log (cached until a change)."""
+        cached = self.views.get(seat)
+        if cached is None:
+            view = self.state.view(seat)
+            lines = view.pop("log")
+            cached = (dumps(view), lines)
+            self.views[seat] = cached
+        return cached
+
+    def seats_public(self) -> list[dict[str, Any]]:
+        online = {c.seat for c in self.clients if c.role == SEAT}
+        return [
+            {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "level": s.level,
+             "open": s.open, "online": s.kind == "bot" or s.seat in online}
+            for s in self.row.seats
+        ]
+
+
+@dataclass
+class SeatSpec:
+    kind: str = "human"
+    name: str = ""
+    bot: str | None = None
+    level: int | None = None
+    open: bool = False
+
+
+@dataclass
+class CreateSpec:
+    game: str
+    players: int
+    seats: list[SeatSpec]
+    options: dict[str, Any] | None = None
+    seed: int | None = None
+    table_mode: bool = False
+    listed: bool = True
+    bot_delay_ms: int = 0
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Hub:
+    """All games this server plays."""
+
+    def __init__(self, store: Store, writer: Writer, bot_workers: int = 2) -> None:
+        self.store = store
+        self.writer = writer
+        self.games: dict[str, LiveGame] = {}
+        self._load_lock = asyncio.Lock()
+        self._threads: Executor = ThreadPoolExecutor(bot_workers, thread_name_prefix="bot")
+        self._processes: Executor | None = None
+        self._bot_workers = bot_workers
+        self.closing = False
+
+    # ------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        """Load every unfinished game and let its bots resume."""
+        for game_id in await asyncio.to_thread(self.store.game_ids, "active"):
+            try:
+                live = await self.get(game_id)
+            except ApiError as exc:
+                log.error("game %s cannot resume: %s", game_id, exc.message)
+                continue
+            await self._resume(live)
+
+    async def close(self) -> None:
+        self.closing = True
+        tasks = [g.bot_task for g in self.games.values() if g.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        for live in self.games.values():
+            for client in list(live.clients):
+                if client.outbox is not None:
+                    client.outbox.put_nowait(None)
+        self._threads.shutdown(wait=False, cancel_futures=True)
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)
+
+    # -------------------------------------------------------------- create
+    async def create(self, spec: CreateSpec, base_url: str = "") -> dict[str, Any]:
+        try:
+            ruleset = get_ruleset(spec.game)
+            ruleset.check_players(spec.players)
+            options = ruleset.options_from_dict(spec.options)
+        except BoomtownError as exc:
+            raise ApiError("bad_game", str(exc)) from exc
+        if len(spec.seats) != spec.players:
+            raise ApiError(
+                "malformed", f"{spec.players} players need {spec.players} seats, "
+                f"got {len(spec.seats)}"
+            )
+        seed = spec.seed if spec.seed is not None else secrets.randbits(62)
+        state = ruleset.new_game(spec.players, seed, options)
+        game_id = secrets.token_hex(5)
+        tokens: list[str | None] = []
+        seat_rows = []
+        for i, s in enumerate(spec.seats):
+            name = s.name.strip()[:40]
+            if s.kind == "bot":
+                try:
+                    kind = bots.bot_kind(s.bot or "random")
+                except KeyError as exc:
+                    raise ApiError("malformed", str(exc.args[0])) from exc
+                if s.level is not None and kind.levels and s.level not in kind.levels:
+                    raise ApiError("malformed", f"bot {kind.name} has levels {kind.levels}")
+                seat_rows.append(SeatRow(i, "bot", name or f"{kind.name} bot", kind.name, s.level))
+                tokens.append(None)
+            elif s.kind == "human":
+                token = _new_token()
+                tokens.append(token)
+                seat_rows.append(
+                    SeatRow(i, "human", name or f"player {i + 1}", None, None, bool(s.open),
+                            token_hash(token))
+                )
+            else:
+                raise ApiError("malformed", f"seat {i}: kind must be 'human' or 'bot'")
+        spectator = _new_token()
+        table = _new_token() if spec.table_mode else None
+        now = time.time()
+        row = GameRow(
+            id=game_id, game=ruleset.id, version=ruleset.version, players=spec.players,
+            seed=seed, options=ruleset.options_to_dict(options), table_mode=spec.table_mode,
+            listed=spec.listed, bot_delay_ms=max(0, min(int(spec.bot_delay_ms), 10_000)),
+            spectator_token=spectator, table_token_hash=token_hash(table) if table else None,
+            status="active", moves=0, created_at=now, updated_at=now, seats=seat_rows,
+        )
+        pairs: list[tuple[int, int]] = []
+        self._advance(row, state, pairs)
+        row.moves = len(pairs)
+        row.status = "finished" if state.is_terminal() else "active"
+        try:
+            await self.writer.run(Store.insert_game(row, pairs))
+        except WriteFailed as exc:
+            raise ApiError("storage", f"the game could not be stored: {exc}") from exc
+        live = LiveGame(row, state)
+        self.games[game_id] = live
+        self._schedule_bot(live)
+
+        def link(token: str) -> str:
+            return f"{base_url}/play/{game_id}#{token}"
+
+        return {
+            "game_id": game_id,
+            "game": ruleset.id,
+            "players": spec.players,
+            "table_mode": spec.table_mode,
+            "seats": [
+                {"seat": r.seat, "kind": r.kind, "name": r.name, "bot": r.bot, "open": r.open,
+                 "token": t, "link": link(t) if t else None}
+                for r, t in zip(seat_rows, tokens, strict=True)
+            ],
+            "spectator_token": spectator,
+            "spectator_link": link(spectator),
+            "table_token": table,
+            "table_link": link(table) if table else None,
+        }
+
+    # ----------------------------------------------------------------- load
+    async def get(self, game_id: str) -> LiveGame:
+        live = self.games.get(game_id)
+        if live is not None:
+            return live
+        if not isinstance(game_id, str) or not 0 < len(game_id) <= 32:
+            raise ApiError("not_found", "no such game")
+        async with self._load_lock:
+            live = self.games.get(game_id)
+            if live is not None:
+                return live
+            loaded = await asyncio.to_thread(self._load, game_id)
+            if loaded is None:
+                raise ApiError("not_found", f"no game {game_id!r}")
+            self.games[game_id] = loaded
+            return loaded
+
+    def _load(self, game_id: str) -> LiveGame | None:
+        found = self.store.load_game(game_id)
+        if found is None:
+            return None
+        row, actions = found
+        record = GameRecord(row.game, row.version, row.options, row.players, row.seed, actions)
+        error = None
+        try:
+            state = replay(record)
+        except BadRecord as exc:
+            log.error("game %s does not replay: %s", game_id, exc)
+            error = f"this game cannot be resumed: {exc}"
+            try:
+                state = get_ruleset(row.game).new_game(row.players, row.seed, row.options)
+            except BoomtownError as again:
+                raise ApiError("unplayable", f"{error}; {again}") from again
+        live = LiveGame(row, state)
+        live.error = error
+        return live
+
+    async def _resume(self, live: LiveGame) -> None:
+        """After loading: enter pending automatic chance outcomes, then wake the bots."""
+        async with live.lock:
+            state = live.state
+            if live.error is None and not live.row.table_mode and state.current_player == CHANCE:
+                new = state.clone()
+                pairs: list[tuple[int, int]] = []
+                self._advance(live.row, new, pairs)
+                await self._persist(live, len(state.history), pairs, new)
+                self._set_state(live, new)
+        self._schedule_bot(live)
+
+    # ------------------------------------------------------------- access
+    def authenticate(self, live: LiveGame, token: Any) -> tuple[str, int | None]:
+        if not isinstance(token, str) or not token or len(token) > 100:
+            raise ApiError("unauthorized", "a seat, spectator or table token is needed")
+        if secrets.compare_digest(token, live.row.spectator_token):
+            return SPECTATOR, None
+        digest = token_hash(token)
+        for s in live.row.seats:
+            if s.token_hash is not None and secrets.compare_digest(digest, s.token_hash):
+                return SEAT, s.seat
+        if live.row.table_token_hash is not None and secrets.compare_digest(
+            digest, live.row.table_token_hash
+        ):
+            return TABLE, None
+        raise ApiError("unauthorized", "this token does not open this game")
+
+    async def claim(self, live: LiveGame, seat: int, base_url: str = "") -> dict[str, Any]:
+        if not 0 <= seat < live.row.players:
+            raise ApiError("not_found", f"no seat {seat}")
+        row = live.row.seats[seat]
+        if not row.open:
+            raise ApiError("seat_taken", f"seat {seat} is not open")
+        token = _new_token()
+        digest = token_hash(token)
+        ok = await self.writer.run(Store.claim_seat(live.id, seat, digest))
+        if not ok or not row.open:
+            raise ApiError("seat_taken", f"seat {seat} was taken meanwhile")
+        row.open = False
+        row.token_hash = digest
+        self.broadcast(live)
+        return {"game_id": live.id, "seat": seat, "token": token,
+                "link": f"{base_url}/play/{live.id}#{token}"}
+
+    # ------------------------------------------------------------- actions
+    async def act(
+        self,
+        live: LiveGame,
+        role: str,
+        seat: int | None,
+        action: Any,
+        decision: str | None = None,
+        on_ack: Callable[[], None] | None = None,
+    ) -> None:
+        """Take a decision (or, for the table, enter a chance outcome)."""
+        if isinstance(action, bool) or not isinstance(action, int | str):
+            raise ApiError("malformed", "an action is its id (an integer) or its text")
+        if isinstance(action, str) and len(action) > 300:
+            raise ApiError("malformed", "action text too long")
+        async with live.lock:
+            state = self._playable(live, decision)
+            current = state.current_player
+            if role == TABLE:
+                if not (live.row.table_mode and current == CHANCE):
+                    raise ApiError("not_your_turn", "no chance outcome is awaited now")
+            elif role == SEAT:
+                if current != seat:
+                    raise ApiError("not_your_turn", f"it is not your turn; {self._who(live)}")
+            else:
+                raise ApiError("forbidden", "spectators watch; they cannot act")
+            new = state.clone()
+            try:
+                done = new.apply(action)
+            except IllegalAction as exc:
+                raise ApiError("illegal", exc.reason) from exc
+            pairs = [(done.id, current)]
+            if not live.row.table_mode:
+                self._advance(live.row, new, pairs)
+            await self._persist(live, len(state.history), pairs, new)
+            self._set_state(live, new)
+            if on_ack is not None:
+                on_ack()
+            self.broadcast(live)
+        self._schedule_bot(live)
+
+    async def undo(
+        self,
+        live: LiveGame,
+        role: str,
+        seat: int | None,
+        decision: str | None = None,
+        on_ack: Callable[[], None] | None = None,
+    ) -> str:
+        """Take back the seat's last decision, where the undo policy allows it."""
+        if role != SEAT or seat is None:
+            raise ApiError("forbidden", "only a seat can take back its own decision")
+        async with live.lock:
+            state = self._playable(live, decision)
+            if not state.can_undo(seat):
+                raise ApiError(
+                    "undo_not_allowed",
+                    "you may take back only your own decisions within your turn, never "
+                    "across a reveal, a chance outcome or another player's decision",
+                )
+            new = state.clone()
+            try:
+                undone = new.undo(seat)
+            except UndoNotAllowed as exc:  # pragma: no cover - can_undo said yes
+                raise ApiError("undo_not_allowed", str(exc)) from exc
+            status = "finished" if new.is_terminal() else "active"
+            try:
+                await self.writer.run(Store.truncate_moves(live.id, len(new.history), status))
+            except WriteFailed as exc:
+                raise ApiError("storage", f"the undo could not be stored: {exc}") from exc
+            live.row.moves = len(new.history)
+            self._set_state(live, new)
+            if on_ack is not None:
+                on_ack()
+            self.broadcast(live)
+        return undone.text
+
+    def _playable(self, live: LiveGame, decision: str | None) -> State:
+        if live.error is not None:
+            raise ApiError("unplayable", live.error)
+        if decision is not None and decision != live.decision:
+            raise ApiError(
+                "moved_on", "the game moved on: that decision was already taken or changed"
+            )
+        if live.state.is_terminal():
+            raise ApiError("game_over", "the game is over")
+        return live.state
+
+    @staticmethod
+    def _who(live: LiveGame) -> str:
+        current = live.state.current_player
+        if current == CHANCE:
+            return "the table enters a chance outcome" if live.row.table_mode else "chance"
+        return f"seat {current} ({live.row.seats[current].name}) is to decide"
+
+    @staticmethod
+    def _advance(row: GameRow, state: State, pairs: list[tuple[int, int]]) -> None:
+        """Apply the game's own chance outcomes until a seat (or the end) is next."""
+        if row.table_mode:
+            return
+        while state.current_player == CHANCE:
+            pairs.append((state.apply(state.sample_chance()).id, CHANCE))
+
+    async def _persist(
+        self, live: LiveGame, start: int, pairs: list[tuple[int, int]], new: State
+    ) -> None:
+        if not pairs:
+            return
+        status = "finished" if new.is_terminal() else "active"
+        try:
+            await self.writer.run(Store.append_moves(live.id, start, pairs, status))
+        except WriteFailed as exc:
+            raise ApiError("storage", f"the decision could not be stored: {exc}") from exc
+        live.row.moves = start + len(pairs)
+        live.row.status = status
+
+    @staticmethod
+    def _set_state(live: LiveGame, new: State) -> None:
+        live.state = new
+        live.views.clear()
+        live.decision = secrets.token_hex(8)
+
+    # ---------------------------------------------------------------- bots
+    def _schedule_bot(self, live: LiveGame) -> None:
+        if self.closing or live.error is not None:
+            return
+        current = live.state.current_player
+        if current < 0 or live.row.seats[current].kind != "bot":
+            return
+        if live.bot_task is None or live.bot_task.done():
+            live.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(live))
+
+    def _executor(self, kind: bots.BotKind) -> Executor:
+        if not kind.process:
+            return self._threads
+        if self._processes is None:
+            self._processes = ProcessPoolExecutor(self._bot_workers)
+        return self._processes
+
+    async def _bot_loop(self, live: LiveGame) -> None:
+        loop = asyncio.get_running_loop()
+        failures = 0
+        while not self.closing:
+            current = live.state.current_player
+            if current < 0 or live.row.seats[current].kind != "bot" or live.error is not None:
+                return
+            seat = live.row.seats[current]
+            decision = live.decision
+            if live.row.bot_delay_ms:
+                await asyncio.sleep(live.row.bot_delay_ms / 1000)
+                if decision != live.decision:
+                    continue
+            kind = bots.bot_kind(seat.bot or "random")
+            if failures >= 3:
+                kind = bots.bot_kind("random")
+            snapshot = live.state.clone()
+            try:
+                aid = await loop.run_in_executor(
+                    self._executor(kind), bots.choose, kind.name, seat.level, snapshot,
+                    current, secrets.randbits(63),
+                )
+                await self.act(live, SEAT, current, aid, decision)
+                failures = 0
+            except ApiError as exc:
+                if exc.code == "moved_on":
+                    continue
+                if exc.code in ("game_over", "unplayable"):
+                    return
+                failures += 1
+                log.error("bot %s in game %s: %s", kind.name, live.id, exc.message)
+                if exc.code == "storage":
+                    await asyncio.sleep(1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures += 1
+                log.exception("bot %s in game %s failed", kind.name, live.id)
+                await asyncio.sleep(0.1)
+
+    # ------------------------------------------------------------ messages
+    def subscribe(self, live: LiveGame, client: Client) -> None:
+        live.clients.add(client)
+        self.broadcast(live)
+
+    def unsubscribe(self, live: LiveGame, client: Client) -> None:
+        live.clients.discard(client)
+        self.broadcast(live)
+
+    def broadcast(self, live: LiveGame) -> None:
+        for client in list(live.clients):
+            text = self.message(live, client)
+            if text is not None:
+                client.push(text)
+
+    def message(self, live: LiveGame, client: Client) -> str | None:
+        """The state message for ``client``, or ``None`` when nothing it may see changed.
+
+        The log goes out as the lines the client has not had yet (all of it after an undo
+        shortened it, or on a new connection)."""
+        view_json, lines = live.view(client.seat)
+        state = live.state
+        acting = (
+            client.role == SEAT and state.current_player == client.seat
+        ) or (client.role == TABLE and live.row.table_mode and state.current_player == CHANCE)
+        chance = None
+        if client.role == TABLE and acting:
+            chance = [
+                {"id": a.id, "text": a.text, "p": round(p, 6)} for a, p in state.chance_outcomes()
+            ]
+        head = {
+            "type": "state",
+            "game_id": live.id,
+            "role": client.role,
+            "seat": client.seat,
+            "table_mode": live.row.table_mode,
+            "decision": live.decision if acting else None,
+            "can_undo": client.role == SEAT
+            and client.seat is not None
+            and state.can_undo(client.seat),
+            "seats": live.seats_public(),
+            "chance": chance,
+            "error": live.error,
+        }
+        head_json = dumps(head)
+        key = head_json + view_json
+        sent = client.log_sent
+        n = len(sent)
+        if n <= len(lines) and lines[:n] == sent:
+            start, new_lines = n, lines[n:]
+        else:
+            start, new_lines = 0, lines
+        if key == client.last_key and not new_lines and start == n:
+            return None
+        client.last_key = key
+        client.log_sent = lines
+        return (
+            f'{head_json[:-1]},"view":{view_json},"log_start":{start},'
+            f'"log":{dumps(new_lines)}}}'
+        )
+
+    # --------------------------------------------------------------- lists
+    async def list_games(self, limit: int = 100) -> list[dict[str, Any]]:
+        rows = await asyncio.to_thread(self.store.listed_games, limit)
+        for r in rows:
+            live = self.games.get(r["id"])
+            r["turn"] = None
+            if live is not None and live.error is None:
+                current = live.state.current_player
+                r["turn"] = current if current >= 0 else None
+                r["status"] = live.row.status
+                for s in r["seats"]:
+                    s["open"] = live.row.seats[s["seat"]].open
+        return rows
+
+
+def default_bot_workers() -> int:
+    return max(1, min(4, (os.cpu_count() or 2)))

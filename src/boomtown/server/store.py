@@ -1,0 +1,277 @@
+"""Durable storage of games: one writer thread commits what the server acknowledges.
+
+:class:`Store` holds the synchronous operations. :class:`Writer` runs them on its own
+thread with *group commit*: every write queued while the previous commit was on disk goes
+into the next transaction together, and each caller's future resolves only after that
+transaction committed. The server acknowledges a decision only then, so an acknowledged
+decision is on disk, and a decision whose write failed is not acknowledged (the server
+keeps its previous state).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+from boomtown.server.db import games, moves, seats
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 of a secret token, as stored (tokens themselves are never stored)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str  # "human" or "bot"
+    name: str
+    bot: str | None = None
+    level: int | None = None
+    open: bool = False
+    token_hash: str | None = None
+
+
+@dataclass
+class GameRow:
+    id: str
+    game: str
+    version: int
+    players: int
+    seed: int
+    options: dict[str, Any]
+    table_mode: bool
+    listed: bool
+    bot_delay_ms: int
+    spectator_token: str
+    table_token_hash: str | None
+    status: str
+    moves: int
+    created_at: float
+    updated_at: float
+    seats: list[SeatRow]
+
+
+Op = Callable[[Connection], Any]
+
+
+class Store:
+    """Synchronous operations on the database (run them on the writer thread)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # ------------------------------------------------------------- writes
+    @staticmethod
+    def insert_game(row: GameRow, actions: list[tuple[int, int]]) -> Op:
+        def op(conn: Connection) -> None:
+            values = {k: v for k, v in row.__dict__.items() if k != "seats"}
+            conn.execute(games.insert().values(**values))
+            conn.execute(
+                seats.insert(),
+                [dict(game_id=row.id, **s.__dict__) for s in row.seats],
+            )
+            Store._append(conn, row.id, 0, actions)
+
+        return op
+
+    @staticmethod
+    def _append(conn: Connection, game_id: str, start: int, actions: list[tuple[int, int]]) -> None:
+        if actions:
+            now = time.time()
+            conn.execute(
+                moves.insert(),
+                [
+                    {"game_id": game_id, "ply": start + i, "action": a, "actor": who, "at": now}
+                    for i, (a, who) in enumerate(actions)
+                ],
+            )
+
+    @staticmethod
+    def append_moves(
+        game_id: str, start: int, actions: list[tuple[int, int]], status: str
+    ) -> Op:
+        """Append ``(action id, actor)`` pairs at plies ``start``...; the primary key makes a
+        second writer of the same ply fail instead of forking the record."""
+
+        def op(conn: Connection) -> None:
+            Store._append(conn, game_id, start, actions)
+            conn.execute(
+                games.update()
+                .where(games.c.id == game_id)
+                .values(moves=start + len(actions), status=status, updated_at=time.time())
+            )
+
+        return op
+
+    @staticmethod
+    def truncate_moves(game_id: str, length: int, status: str) -> Op:
+        """Drop the moves from ply ``length`` on (undo)."""
+
+        def op(conn: Connection) -> None:
+            conn.execute(
+                moves.delete().where(moves.c.game_id == game_id, moves.c.ply >= length)
+            )
+            conn.execute(
+                games.update()
+                .where(games.c.id == game_id)
+                .values(moves=length, status=status, updated_at=time.time())
+            )
+
+        return op
+
+    @staticmethod
+    def claim_seat(game_id: str, seat: int, new_hash: str) -> Op:
+        def op(conn: Connection) -> bool:
+            result = conn.execute(
+                seats.update()
+                .where(seats.c.game_id == game_id, seats.c.seat == seat, seats.c.open.is_(True))
+                .values(open=False, token_hash=new_hash)
+            )
+            return bool(result.rowcount == 1)
+
+        return op
+
+    # -------------------------------------------------------------- reads
+    def load_game(self, game_id: str) -> tuple[GameRow, list[int]] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(games).where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                return None
+            seat_rows = conn.execute(
+                sa.select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
+            ).mappings().all()
+            actions = conn.execute(
+                sa.select(moves.c.action).where(moves.c.game_id == game_id).order_by(moves.c.ply)
+            ).scalars().all()
+        game = GameRow(
+            **dict(row),
+            seats=[SeatRow(**{k: v for k, v in s.items() if k != "game_id"}) for s in seat_rows],
+        )
+        return game, list(actions)
+
+    def game_ids(self, status: str | None = None) -> list[str]:
+        query = sa.select(games.c.id).order_by(games.c.created_at)
+        if status is not None:
+            query = query.where(games.c.status == status)
+        with self.engine.connect() as conn:
+            return list(conn.execute(query).scalars().all())
+
+    def listed_games(self, limit: int = 100) -> list[dict[str, Any]]:
+        query = (
+            sa.select(games.c.id, games.c.game, games.c.players, games.c.status,
+                      games.c.table_mode, games.c.created_at,
+                      games.c.updated_at, games.c.spectator_token)
+            .where(games.c.listed.is_(True))
+            .order_by(games.c.updated_at.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            rows = [dict(r) for r in conn.execute(query).mappings().all()]
+            if rows:
+                seat_rows = conn.execute(
+                    sa.select(seats.c.game_id, seats.c.seat, seats.c.kind, seats.c.name,
+                              seats.c.bot, seats.c.open)
+                    .where(seats.c.game_id.in_([r["id"] for r in rows]))
+                    .order_by(seats.c.game_id, seats.c.seat)
+                ).mappings().all()
+            else:
+                seat_rows = []
+        by_game: dict[str, list[dict[str, Any]]] = {}
+        for s in seat_rows:
+            by_game.setdefault(s["game_id"], []).append(
+                {"seat": s["seat"], "kind": s["kind"], "name": s["name"], "bot": s["bot"],
+                 "open": bool(s["open"])}
+            )
+        for r in rows:
+            r["seats"] = by_game.get(r["id"], [])
+        return rows
+
+
+class WriteFailed(Exception):
+    """The database refused a write; nothing of it was committed."""
+
+
+class Writer:
+    """A thread that runs write operations in transactions, several per commit when busy."""
+
+    def __init__(self, engine: Engine, max_batch: int = 256) -> None:
+        self.engine = engine
+        self.max_batch = max_batch
+        self._queue: queue.Queue[tuple[Op, asyncio.Future[Any], asyncio.AbstractEventLoop] | None]
+        self._queue = queue.Queue()
+        self._thread = threading.Thread(target=self._run, name="boomtown-db-writer", daemon=True)
+        self._thread.start()
+        self.commits = 0
+        self.writes = 0
+
+    async def run(self, op: Op) -> Any:
+        """Run ``op`` in a committed transaction; returns its result or raises
+        :class:`WriteFailed`."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        self._queue.put((op, future, loop))
+        return await future
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join(timeout=10)
+
+    def _run(self) -> None:
+        stop = False
+        while not stop:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            while len(batch) < self.max_batch:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            self._commit(batch)
+
+    def _commit(
+        self, batch: list[tuple[Op, asyncio.Future[Any], asyncio.AbstractEventLoop]]
+    ) -> None:
+        try:
+            with self.engine.begin() as conn:
+                results = [op(conn) for op, _, _ in batch]
+        except Exception:
+            if len(batch) == 1:
+                import traceback
+
+                _, future, loop = batch[0]
+                message = traceback.format_exc(limit=1).strip().splitlines()[-1]
+                loop.call_soon_threadsafe(_fail, future, WriteFailed(message))
+                return
+            for item in batch:  # isolate the failing write: one transaction each
+                self._commit([item])
+            return
+        self.commits += 1
+        self.writes += len(batch)
+        for (_, future, loop), result in zip(batch, results, strict=True):
+            loop.call_soon_threadsafe(_done, future, result)
+
+
+def _done(future: asyncio.Future[Any], result: Any) -> None:
+    if not future.done():
+        future.set_result(result)
+
+
+def _fail(future: asyncio.Future[Any], exc: BaseException) -> None:
+    if not future.done():
+        future.set_exception(exc)

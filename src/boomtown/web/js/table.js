@@ -1,0 +1,200 @@
+// The table page: one websocket, the seat's view rendered as a board, actions by clicking.
+import { el, remember, toast } from "./api.js";
+import { renderGeneric } from "./render/generic.js";
+import { renderWesternTown } from "./render/western_town.js";
+
+/** Board renderers by ruleset id; other games get the readable JSON tree. */
+const RENDERERS = { "western-town": renderWesternTown };
+
+const $ = (id) => document.getElementById(id);
+const gameId = decodeURIComponent(location.pathname.split("/").pop());
+const token = decodeURIComponent(location.hash.slice(1));
+let socket = null;
+let last = null;          // the last state message
+let log = [];             // the log as this seat reads it
+let backoff = 500;
+let reqCounter = 0;
+let pending = null;       // req id of the decision in flight
+let opened = false;
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
+  setConn("connecting…", "");
+  socket.onopen = () => {
+    socket.send(JSON.stringify({ type: "hello", token }));
+    backoff = 500;
+    log = [];
+  };
+  socket.onmessage = (event) => onMessage(JSON.parse(event.data));
+  socket.onclose = (event) => {
+    setConn("disconnected — reconnecting", "down");
+    pending = null;
+    if (event.code === 4401 || event.code === 4404) { setConn("refused", "down"); return; }
+    setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, 5000);
+  };
+}
+
+function setConn(text, cls) { const c = $("conn"); c.textContent = text; c.className = `conn ${cls}`; }
+
+function onMessage(msg) {
+  if (msg.type === "state") {
+    setConn("live", "ok");
+    if (!opened) {
+      opened = true;
+      const label = msg.role === "seat" ? `seat ${msg.seat}` : msg.role;
+      remember(gameId, token, label, msg.view.game);
+    }
+    log = msg.log_start === 0 ? msg.log.slice() : log.slice(0, msg.log_start).concat(msg.log);
+    last = msg;
+    render();
+  } else if (msg.type === "ack") {
+    if (msg.req === pending) pending = null;
+  } else if (msg.type === "error") {
+    if (msg.req !== undefined && msg.req === pending) pending = null;
+    const text = msg.code === "moved_on" ? "The game moved on: that decision was already taken." : msg.message;
+    toast(text, true);
+    if (msg.code === "unauthorized" || msg.code === "not_found") setConn("refused: " + msg.message, "down");
+    if (last) render();
+  }
+}
+
+export function act(actionId) {
+  if (!last || !last.decision || pending !== null) return;
+  pending = ++reqCounter;
+  hideChooser();
+  socket.send(JSON.stringify({ type: "act", action: actionId, decision: last.decision, req: pending }));
+  document.body.classList.add("busy");
+}
+
+function undo() {
+  if (!last) return;
+  pending = ++reqCounter;
+  socket.send(JSON.stringify({ type: "undo", decision: last.decision, req: pending }));
+}
+
+function seatName(i) {
+  const s = last?.seats?.[i];
+  return s ? `${s.name}` : `seat ${i}`;
+}
+
+function legal() {
+  if (!last || !last.decision) return [];
+  if (last.role === "table") return (last.chance || []).map((c) => ({ id: c.id, text: c.text }));
+  return last.view.legal_actions || [];
+}
+
+/** Mark `node` clickable when some legal actions belong to it; a click takes the only one
+ * or offers the few in a small menu. */
+function clickable(node, candidates) {
+  if (!candidates.length) return node;
+  node.classList.add("clickable");
+  node.title = candidates.map((a) => a.text).join("\n");
+  node.addEventListener("click", (event) => {
+    event.stopPropagation();
+    if (candidates.length === 1) act(candidates[0].id);
+    else showChooser(candidates, event);
+  });
+  return node;
+}
+
+function showChooser(candidates, event) {
+  const box = $("chooser");
+  box.replaceChildren(...candidates.map((a) => el("button", { onclick: () => act(a.id), "data-action": a.id, text: a.text })),
+    el("button", { onclick: hideChooser, text: "cancel" }));
+  box.hidden = false;
+  const x = Math.min(event.clientX, window.innerWidth - 370);
+  const y = Math.min(event.clientY, window.innerHeight - box.offsetHeight - 10);
+  box.style.left = `${Math.max(4, x)}px`;
+  box.style.top = `${Math.max(4, y)}px`;
+}
+
+function hideChooser() { $("chooser").hidden = true; }
+document.addEventListener("click", (event) => { if (!$("chooser").contains(event.target)) hideChooser(); });
+
+function render() {
+  document.body.classList.remove("busy");
+  const msg = last;
+  const view = msg.view;
+  const you = msg.role === "seat" ? `you are seat ${msg.seat} (${seatName(msg.seat)})` : msg.role === "table" ? "table link: enter dice and draws" : "spectating";
+  $("title").textContent = `${view.game} · ${gameId}`;
+  $("whoami").textContent = you;
+  document.title = `boomtown — ${view.game}${msg.decision ? " — your turn" : ""}`;
+  // whose turn
+  const turn = $("turn");
+  const cur = view.current_player;
+  if (view.terminal) {
+    turn.textContent = "Game over — " + winnersText(view);
+    turn.className = "turn over";
+  } else if (msg.decision) {
+    turn.textContent = msg.role === "table" ? "Enter the chance outcome rolled or drawn at the table" : "Your turn";
+    turn.className = "turn you";
+  } else if (cur === -1) {
+    turn.textContent = msg.table_mode ? "Waiting for the table to enter a chance outcome" : "Chance…";
+    turn.className = "turn";
+  } else {
+    turn.textContent = `Waiting for ${seatName(cur)} (seat ${cur})`;
+    turn.className = "turn";
+  }
+  if (msg.error) turn.textContent += ` — ${msg.error}`;
+  // board
+  const actions = legal();
+  const ctx = {
+    msg, view, state: view.state, seat: msg.seat, role: msg.role, legal: actions,
+    seatName, clickable, act,
+    match: (test) => actions.filter((a) => (typeof test === "function" ? test(a.text) : test.test(a.text))),
+  };
+  const board = $("board");
+  const renderer = RENDERERS[view.game] || renderGeneric;
+  try {
+    board.replaceChildren(renderer(ctx));
+  } catch (error) {
+    console.error(error);
+    board.replaceChildren(el("p", { class: "hint", text: `board: ${error}` }), renderGeneric(ctx));
+  }
+  // decision panel: a plain list of every legal action
+  const prompt = view.state?.decision?.prompt;
+  $("prompt").textContent = msg.decision ? (prompt || "Choose an action") : view.terminal ? "The game is over." : (prompt ? `${seatName(cur) ?? ""}: ${prompt}` : "");
+  $("actions").replaceChildren(...actions.map((a) => el("li", {}, el("button", { class: "action", "data-action": a.id, onclick: () => act(a.id), text: a.text }))));
+  $("undo").hidden = !msg.can_undo;
+  // seats
+  $("seats").replaceChildren(...msg.seats.map((s) => el("li", { class: s.online ? "online" : "offline" },
+    `${s.seat}: ${s.name}`, s.kind === "bot" ? ` (bot: ${s.bot})` : s.open ? " (open)" : "", cur === s.seat ? " ◀ to play" : "")));
+  // score
+  $("score").replaceChildren(scoreTable(view));
+  // log
+  const logNode = $("log");
+  logNode.replaceChildren(...log.map((line) => el("li", { text: line })));
+  logNode.parentElement.scrollTop = logNode.parentElement.scrollHeight;
+}
+
+function winnersText(view) {
+  const score = view.score || {};
+  const winners = score.winners || [];
+  const names = winners.map((w) => `${seatName(w)} (seat ${w})`);
+  return names.length ? `winner: ${names.join(", ")}` : "finished";
+}
+
+function scoreTable(view) {
+  const score = view.terminal ? view.score : view.state?.score;
+  if (!score || !Array.isArray(score.seats)) {
+    return el("pre", { class: "tree", text: JSON.stringify(view.terminal ? { returns: view.returns, score: view.score } : score ?? "", null, 1) });
+  }
+  const rows = score.seats;
+  const keys = Object.keys(rows[0] || {}).filter((k) => !["seat", "group", "buildings"].includes(k) && typeof rows[0][k] === "number" && k !== "total");
+  const winners = new Set(score.winners || []);
+  const table = el("table", { class: "score" },
+    el("tr", {}, el("th", { text: view.terminal ? "final" : "so far" }), ...rows.map((r) => el("th", { class: winners.has(r.seat) && view.terminal ? "winner" : "", text: seatName(r.seat) }))),
+    ...keys.map((k) => el("tr", {}, el("td", { text: k.replaceAll("_", " ") }), ...rows.map((r) => el("td", { text: r[k] })))),
+    el("tr", { class: "total" }, el("td", { text: "total" }), ...rows.map((r) => el("td", { text: r.total }))));
+  return table;
+}
+
+$("undo").addEventListener("click", undo);
+if (!token) {
+  setConn("no token in the link", "down");
+  toast("This link has no token: open a seat or spectator link", true);
+} else {
+  connect();
+}

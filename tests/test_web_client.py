@@ -1,0 +1,67 @@
+"""The browser client is served by the server, needs no build step, and hangs together."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from boomtown.server import create_app
+from boomtown.web import STATIC_DIR
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
+    with TestClient(create_app(data_dir=tmp_path_factory.mktemp("data"))) as c:
+        yield c
+
+
+def test_pages_are_served(client: TestClient) -> None:
+    lobby = client.get("/")
+    assert lobby.status_code == 200 and "text/html" in lobby.headers["content-type"]
+    assert "/static/js/lobby.js" in lobby.text
+    table = client.get("/play/anygame")
+    assert table.status_code == 200 and "/static/js/table.js" in table.text
+    assert client.get("/docs").status_code == 200
+    assert client.get("/static/nope.js").status_code == 404
+
+
+def test_every_module_and_stylesheet_resolves(client: TestClient) -> None:
+    """Every file a page or module imports is served (no bundler, no node_modules)."""
+    seen = set()
+    pending = ["/static/js/lobby.js", "/static/js/table.js", "/static/style.css"]
+    while pending:
+        url = pending.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        r = client.get(url)
+        assert r.status_code == 200, url
+        if url.endswith(".js"):
+            assert "javascript" in r.headers["content-type"]
+            base = url.rsplit("/", 1)[0]
+            for target in re.findall(r'from\s+"(\.{1,2}/[^"]+)"', r.text):
+                parts = (base + "/" + target).split("/")
+                out: list[str] = []
+                for part in parts:
+                    if part == "..":
+                        out.pop()
+                    elif part != ".":
+                        out.append(part)
+                pending.append("/".join(out))
+    assert "/static/js/render/western_town.js" in seen
+    assert "/static/js/render/generic.js" in seen
+
+
+def test_renderers_and_fallback() -> None:
+    table = (STATIC_DIR / "js" / "table.js").read_text()
+    assert '"western-town": renderWesternTown' in table
+    assert "RENDERERS[view.game] || renderGeneric" in table
+    for name in ("index.html", "table.html", "style.css"):
+        assert (Path(STATIC_DIR) / name).exists()

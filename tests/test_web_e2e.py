@@ -1,0 +1,123 @@
+"""End to end in a real browser: Playwright drives Debian's Chromium (headless) through the
+lobby and a whole game of Western Town against a bot, by clicking, then saves a screenshot.
+
+Needs ``apt-get install -y chromium`` and the ``playwright`` Python package (never
+``playwright install``: the browser is Debian's). Skipped when either is missing.
+Screenshots go to ``$BOOMTOWN_SCREENSHOTS`` (default: the test's tmp folder).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from test_server_support import ServerProcess
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium installed")
+
+
+def test_lobby_to_final_score_by_clicking(tmp_path: Path) -> None:
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    shots = Path(os.environ.get("BOOMTOWN_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    server = ServerProcess(tmp_path / "data")
+    errors: list[str] = []
+    try:
+        with playwright_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(server.base + "/")
+            page.wait_for_selector("#f-game option[value='western-town']", state="attached")
+            page.select_option("#f-game", "western-town")
+            page.select_option("#f-players", "2")
+            page.fill(".seat-row:nth-of-type(1) .seat-name", "Ann")
+            page.fill("#f-bot-delay", "0")
+            page.check("#f-options input[data-opt='short_game']")
+            page.click("#create-button")
+            page.wait_for_selector("#go-to-table")
+            page.screenshot(path=str(shots / "lobby.png"), full_page=True)
+            page.click("#go-to-table")
+            page.wait_for_selector(".town.me")
+            clicks = board_clicks = 0
+            reloaded = False
+            deadline = time.monotonic() + 90
+            while time.monotonic() < deadline:
+                if page.locator(".turn.over").count():
+                    break
+                if clicks == 8 and not reloaded:  # reconnecting resumes the game
+                    page.reload()
+                    page.wait_for_selector(".town.me")
+                    reloaded = True
+                if page.locator("body.busy").count() or not page.locator(".turn.you").count():
+                    page.wait_for_timeout(30)
+                    continue
+                board = page.locator(".board .clickable")
+                if clicks % 2 == 0 and board.count():
+                    board.first.click()
+                    board_clicks += 1
+                    chooser = page.locator("#chooser:not([hidden]) button[data-action]")
+                    if chooser.count():
+                        chooser.first.click()
+                else:
+                    page.locator("#actions button.action").first.click()
+                clicks += 1
+                page.wait_for_timeout(20)
+            assert page.locator(".turn.over").count(), "the game did not end in time"
+            assert "winner" in page.locator("#turn").inner_text()
+            score = page.locator("#score table.score")
+            assert score.count() and "total" in score.inner_text()
+            assert page.locator(".town").count() == 2
+            assert page.locator(".site").count() == 30
+            assert page.locator("#log li").count() > 20
+            page.screenshot(path=str(shots / "table-final.png"), full_page=True)
+            browser.close()
+    finally:
+        server.stop()
+    assert not errors, errors
+    assert clicks > 10 and board_clicks > 0
+    assert (shots / "table-final.png").stat().st_size > 10_000
+
+
+def test_table_mode_people_enter_the_chance_outcomes(tmp_path: Path) -> None:
+    """At a real table the table link enters the draws and die rolls; bots play the seats."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    shots = Path(os.environ.get("BOOMTOWN_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    server = ServerProcess(tmp_path / "data")
+    try:
+        made = server.post("/api/games", {
+            "game": "western-town", "players": 2, "table_mode": True, "bot_delay_ms": 0,
+            "seats": [{"kind": "bot"}, {"kind": "bot"}], "options": {"short_game": True}})
+        with playwright_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(made["table_link"])
+            page.wait_for_selector("#whoami:has-text('table link')")
+            entered = 0
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and entered < 12:
+                button = page.locator("#actions button.action")
+                if page.locator(".turn.you").count() and button.count():
+                    if entered == 3:
+                        page.screenshot(path=str(shots / "table-mode.png"), full_page=True)
+                    button.last.click()
+                    entered += 1
+                page.wait_for_timeout(20)
+            # the bots played between the entries; a seat's page never gets the outcomes
+            assert page.locator("#log li").count() > 12
+            seat_view = server.get(f"/api/games/{made['game_id']}/state",
+                                   made["spectator_token"])
+            assert seat_view["chance"] is None and seat_view["view"]["state"]["round"] >= 1
+            browser.close()
+    finally:
+        server.stop()
+    assert entered == 12
