@@ -383,6 +383,7 @@ def make_ruleset(cls: type[HighCard], game_id: str) -> Ruleset:
         action_space_size=SIZE,
         factory=factory,
         description=cls.__doc__ or "",
+        returns_range=(-1000.0, 1000.0),  # returns are the points scored
     )
 
 

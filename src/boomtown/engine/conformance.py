@@ -108,7 +108,8 @@ CHECKS: dict[str, str] = {
     "no view shows what its seat cannot know",
     "determinize": "determinize() leaves the original alone, keeps players, turn and component "
     "counts, and gives a legal state that plays on to the end",
-    "returns": "returns() has one finite number per seat; score_breakdown() is JSON-ready",
+    "returns": "returns() has one finite number per seat, within the ruleset's "
+    "returns_range; score_breakdown() is JSON-ready",
     "undo": "only the seat to decide may undo; undo on a clone equals replaying "
     "record.actions[:-1]; an undoable decision reveals nothing hidden (else it must seal())",
 }
@@ -875,9 +876,12 @@ def _check_returns_end(ctx: _Context, state: State) -> None:
     values = state.returns()
     if not isinstance(values, list | tuple) or len(values) != ctx.players:
         raise _Fail(f"returns() is {_short(values)}, not one number per seat")
+    low, high = ctx.ruleset.returns_range
     for value in values:
         if not _is_number(value):
             raise _Fail(f"returns() contains {value!r}, not a finite number")
+        if not low <= value <= high:
+            raise _Fail(f"returns() contains {value!r}, outside the declared range {low}..{high}")
     breakdown = state.score_breakdown()
     if not isinstance(breakdown, dict):
         raise _Fail(f"score_breakdown() is a {type(breakdown).__name__}, not a dict")

@@ -46,6 +46,10 @@ class Ruleset:
     #: Option sets worth testing besides the defaults (variants); the conformance tests run
     #: each of them at every player count it allows.
     variants: tuple[Mapping[str, Any], ...] = ()
+    #: Bounds of every value ``returns()`` gives at the end (the conformance suite checks it).
+    returns_range: tuple[float, float] = (0.0, 1.0)
+    #: A bound on the number of actions in a game, chance included, when the rules give one.
+    max_game_length: int | None = None
 
     def default_options(self) -> Any:
         """A fresh options object with every default."""
