@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from boomtown.engine.actions import CHANCE, TERMINAL, Action, Event
@@ -57,6 +58,9 @@ class State(ABC):
         self._undo_floor = 0
         self._sealed = False
         self._legal_cache: list[int] | None = None
+        # caches of derived, read-only data (see _log_texts and _options_data)
+        self._log_cache: dict[object, tuple[list[Event], int, tuple[Any, ...]]] = {}
+        self._options_cache: tuple[Any, dict[str, Any]] | None = None
 
     # ----------------------------------------------------------------- hooks
     @property
@@ -127,10 +131,13 @@ class State(ABC):
 
     def legal_actions(self) -> list[Action]:
         """Legal actions with their ids and texts."""
+        ids = self._legal_cache
+        if ids is None:
+            ids = self.legal_action_ids()
         table = self._action_table
         if table is not None:
-            return [table[i] for i in self.legal_action_ids()]
-        return [Action(i, self.action_text(i)) for i in self.legal_action_ids()]
+            return [table[i] for i in ids]
+        return [Action(i, self.action_text(i)) for i in ids]
 
     def legal_mask(self) -> list[bool]:
         """A boolean per id of the fixed action space: ``True`` where legal."""
@@ -141,9 +148,15 @@ class State(ABC):
 
     def resolve(self, action: ActionLike) -> int:
         """The legal action id meant by an action, an id or a text, else ``IllegalAction``."""
+        legal = self.legal_action_ids()
+        # fast path: an Action or a plain int that is legal now (the common case)
+        if type(action) is Action:
+            if action.id in legal:
+                return action.id
+        elif type(action) is int and action in legal:
+            return action
         if self.current_player == TERMINAL:
             raise IllegalAction("the game is over")
-        legal = self.legal_action_ids()
         if isinstance(action, Action):
             aid = action.id
         elif isinstance(action, bool):
@@ -182,28 +195,38 @@ class State(ABC):
         Returns the applied action. An illegal action raises :class:`IllegalAction`
         with the reason and leaves the state unchanged.
         """
-        aid = self.resolve(action)
-        done = self._action(aid)
+        legal = self._legal_cache
+        if legal is not None and type(action) is Action and action.id in legal:
+            aid = action.id  # the common case, as in resolve()
+        else:
+            aid = self.resolve(action)
+        table = self._action_table
+        done = table[aid] if table is not None else Action(aid, self.action_text(aid))
         actor = self.current_player
         if not self._owned:
-            self._history = list(self._history)
-            self._actors = list(self._actors)
-            self._log = list(self._log)
-            self._owned = True
+            self._own_lists()
         if self._shared:
             self.unshare()
         self._sealed = False
         self._legal_cache = None
         self._apply_id(aid)
         self._legal_cache = None
-        step = len(self._history)
-        self._history.append(aid)
+        history = self._history
+        step = len(history)
+        history.append(aid)
         self._actors.append(actor)
         if actor == CHANCE or self._sealed:
             self._undo_floor = step + 1
         elif step > self._undo_floor and self._actors[step - 1] != actor:
             self._undo_floor = step
         return done
+
+    def _own_lists(self) -> None:
+        """Copy-on-write: private copies of the history, actors and log lists."""
+        self._history = list(self._history)
+        self._actors = list(self._actors)
+        self._log = list(self._log)
+        self._owned = True
 
     def seal(self) -> None:
         """Called by a game while applying an action that reveals hidden information:
@@ -251,11 +274,18 @@ class State(ABC):
     ) -> None:
         """Append an event (games call this while applying actions)."""
         if not self._owned:
-            self._history = list(self._history)
-            self._actors = list(self._actors)
-            self._log = list(self._log)
-            self._owned = True
-        self._log.append(Event(text, seats, public))
+            self._own_lists()
+        if seats is None and public is None:
+            # Events are immutable and most public lines recur (game after game), so equal
+            # ones share one instance: cheaper than building a new Event every time.
+            event = _PUBLIC_EVENTS.get(text)
+            if event is None:
+                if len(_PUBLIC_EVENTS) >= _PUBLIC_EVENTS_MAX:
+                    _PUBLIC_EVENTS.clear()
+                event = _PUBLIC_EVENTS[text] = Event(text)
+            self._log.append(event)
+        else:
+            self._log.append(Event(text, seats, public))
 
     @property
     def events(self) -> list[Event]:
@@ -264,12 +294,28 @@ class State(ABC):
 
     def log_for(self, seat: int | None) -> list[str]:
         """The log as ``seat`` (``None`` = spectator) may read it."""
-        out = []
-        for event in self._log:
-            text = event.for_seat(seat)
-            if text is not None:
-                out.append(text)
-        return out
+        return list(self._log_texts(seat))
+
+    def _log_texts(self, seat: int | None) -> tuple[str, ...]:
+        return self._from_log(seat, lambda event: event.for_seat(seat))
+
+    def _from_log(self, key: object, convert: Callable[[Event], Any]) -> tuple[Any, ...]:
+        """``convert`` of every event in the log, ``None`` results left out; cached per ``key``.
+
+        A log list is append-only while it is in use (a clone copies it before appending),
+        so the result stays valid for the same list object and only new events are converted.
+        """
+        log = self._log
+        cached = self._log_cache.get(key)
+        if cached is not None and cached[0] is log:
+            done, items = cached[1], cached[2]
+            if done == len(log):
+                return items
+        else:
+            done, items = 0, ()
+        items += tuple(item for event in log[done:] if (item := convert(event)) is not None)
+        self._log_cache[key] = (log, len(log), items)
+        return items
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """JSON-ready view for ``seat`` (``None`` = spectator): only what it may see."""
@@ -343,7 +389,7 @@ class State(ABC):
         return GameRecord(
             game=self.ruleset.id,
             version=self.ruleset.version,
-            options=self.ruleset.options_to_dict(self.options),
+            options=self._options_data(),
             players=self.num_players,
             seed=self.seed,
             actions=list(self._history),
@@ -383,18 +429,52 @@ class State(ABC):
             "format": SNAPSHOT_FORMAT,
             "game": self.ruleset.id,
             "version": self.ruleset.version,
-            "options": self.ruleset.options_to_dict(self.options),
+            "options": self._options_data(),
             "players": self.num_players,
             "seed": self.seed,
             "actions": list(self._history),
             "actors": list(self._actors),
             "undo_floor": self._undo_floor,
             "log": [
-                [e.text, None if e.seats is None else sorted(e.seats), e.public]
-                for e in self._log
+                [text, None if seats is None else list(seats), public]
+                for text, seats, public in self._from_log(_SNAPSHOT_LOG, _snapshot_entry)
             ],
             "state": self._to_dict(),
         }
+
+    def _options_data(self) -> dict[str, Any]:
+        """``options`` as plain data (a fresh copy); options are frozen, so it is computed
+        once per options object."""
+        cached = self._options_cache
+        if cached is None or cached[0] is not self.options:
+            cached = self._options_cache = (
+                self.options, self.ruleset.options_to_dict(self.options)
+            )
+        return _plain_copy(cached[1])
+
+
+_PUBLIC_EVENTS: dict[str, Event] = {}  # shared public events by text (see State.log)
+_PUBLIC_EVENTS_MAX = 20_000
+
+_SNAPSHOT_LOG = "snapshot"  # the _from_log cache key of the snapshot's log entries
+
+
+def _snapshot_entry(event: Event) -> tuple[str, tuple[int, ...] | None, str | None]:
+    seats = None if event.seats is None else tuple(sorted(event.seats))
+    return (event.text, seats, event.public)
+
+
+def _plain_copy(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy of plain JSON-ready data, nested lists and dicts included."""
+    return {key: _plain_value(value) for key, value in data.items()}
+
+
+def _plain_value(value: Any) -> Any:
+    if isinstance(value, dict):
+        return _plain_copy(value)
+    if isinstance(value, list):
+        return [_plain_value(v) for v in value]
+    return value
 
 
 _MASK64 = (1 << 64) - 1

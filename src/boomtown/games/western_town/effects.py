@@ -8,17 +8,40 @@ skipped; unconditional parts are applied as far as possible (facts sheet, FAQ 2)
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town.data import DATA, RES_INDEX, RES_NAMES
-from boomtown.games.western_town.state import HAND, HOMESTEAD, INACTIVE, OFF, K, S
-from boomtown.games.western_town.steps import EXPLOIT_LIST, LAY_LIST, PLAY_LIST, STEPLISTS, norm
+from boomtown.games.western_town.state import (
+    EMPTY,
+    HAND,
+    HOMESTEAD,
+    INACTIVE,
+    OFF,
+    SEAT_NAMES,
+    UP,
+    K,
+    S,
+)
+from boomtown.games.western_town.steps import (
+    EXPLOIT_LIST,
+    LAY_LIST,
+    PLAY_LIST,
+    STEPLISTS,
+    Step,
+    norm,
+)
 
 if TYPE_CHECKING:
     from boomtown.games.western_town.state import WesternTownState as St
 
 Pay = tuple[tuple[str, int], ...]
+NAMES = SEAT_NAMES
+CARD_NAMES = A.CARD_NAMES
+_SITE_EFFECT = [site.effect for site in DATA.sites]
+_COLOUR = [c.colour for c in DATA.cards]
 
 CONSTANT_INCOME: dict[int, dict[str, int]] = {
     c.index: dict(c.tile.constant["income"])
@@ -51,12 +74,20 @@ def _fresh(st: St, frame: tuple[Any, ...]) -> None:
 
 def _steps(st: St, frame: tuple[Any, ...]) -> None:
     _, s, lid, i, ctx, chain = frame
-    steps = STEPLISTS[lid]
-    if i >= len(steps):
-        return
-    if i + 1 < len(steps):
-        st.stack.append(("steps", s, lid, i + 1, ctx, chain))
-    _exec(st, s, lid, i, ctx, chain)
+    n = len(STEPLISTS[lid])
+    stack = st.stack
+    while i < n:
+        if i + 1 == n:
+            _exec(st, s, lid, i, ctx, chain)
+            return
+        rest = ("steps", s, lid, i + 1, ctx, chain)
+        stack.append(rest)
+        _exec(st, s, lid, i, ctx, chain)
+        if stack[-1] is not rest:
+            return  # the step pushed a decision or more work: it comes first
+        # nothing new: go on here rather than through rules.run (which would pop ``rest``)
+        stack.pop()
+        i += 1
 
 
 def _step(st: St, frame: tuple[Any, ...]) -> None:
@@ -78,12 +109,15 @@ def ask(
     if len(options) == 1 and not optional and not force_ask:
         do(st, options[0][1])
         return
-    options.sort(key=lambda o: o[0])
+    options.sort(key=_option_id)
     st.stack.append(("ask", s, tuple(options), prompt))
 
 
+_option_id = itemgetter(0)
+
+
 def legal_ask(st: St, frame: tuple[Any, ...]) -> list[int]:
-    return [aid for aid, _ in frame[2]]
+    return list(map(_option_id, frame[2]))
 
 
 def choose_ask(st: St, frame: tuple[Any, ...], aid: int) -> None:
@@ -100,32 +134,32 @@ def _exec(st: St, s: int, lid: int, i: int, ctx: int, chain: tuple[int, ...]) ->
     step = STEPLISTS[lid][i]
     op = step["op"]
     if op == "gain":
-        gained = [(r, st.gain(s, RES_INDEX[r], n)) for r, n in step["_gain"]]
-        if any(n for _, n in gained):
-            got = ", ".join(f"{n} {RES_NAMES[r]}" for r, n in gained if n)
-            st.log(f"{st.name(s)} takes {got}")
+        gain = st.gain
+        got = [f"{m} {RES_NAMES[r]}" for r, ri, n in step["_gains"] if (m := gain(s, ri, n))]
+        if got:
+            st.log(f"{NAMES[s]} takes {', '.join(got)}")
         return
     if op == "gain_per":
         n = _amount_of(st, s, step["of"]) // step["per"]
         if n:
             st.gain(s, RES_INDEX[step["res"]], n)
-            st.log(f"{st.name(s)} takes {n} {RES_NAMES[step['res']]}")
+            st.log(f"{NAMES[s]} takes {n} {RES_NAMES[step['res']]}")
         return
     if op == "roll":
         if not st.raided:
             st.stack.append(("die", s))
         return
     options = step_options(st, s, lid, i, ctx, chain)
-    optional = bool(step.get("optional")) or op in ("convert_repeat", "repair_repeat", "retrieve")
-    prompt = _STEP_PROMPT.get(op, str(op))
-    if optional:
-        if not options:
-            return
-        options.append((A.STOP if op in _REPEATING else A.SKIP, ("skip",)))
-    ask(st, s, options, prompt, optional=optional)
+    if step["_optional"]:
+        if options:
+            options.append((step["_skip_id"], _SKIP))
+            ask(st, s, options, step["_prompt"], optional=True)
+    else:
+        ask(st, s, options, step["_prompt"])
 
 
 _REPEATING = ("convert_repeat", "repair_repeat", "retrieve")
+_SKIP = ("skip",)
 _STEP_PROMPT = {
     "choose_gain": "choose what to take",
     "convert": "optional exchange",
@@ -142,13 +176,26 @@ _STEP_PROMPT = {
 }
 
 
+def _annotate_decision(step: Step) -> None:
+    """Cache how a decision step is offered: its prompt, and for an optional one the id
+    of the option that declines it."""
+    op = step["op"]
+    step["_prompt"] = _STEP_PROMPT.get(op, str(op))
+    step["_optional"] = bool(step.get("optional")) or op in _REPEATING
+    step["_skip_id"] = A.STOP if op in _REPEATING else A.SKIP
+
+
+for _listed in STEPLISTS:
+    for _listed_step in _listed:
+        _annotate_decision(_listed_step)
+
+
 def step_options(
     st: St, s: int, lid: int, i: int, ctx: int, chain: tuple[int, ...]
 ) -> list[tuple[int, tuple[Any, ...]]]:
     """The (action id, payload) pairs a decision step offers now (no skip/stop)."""
     step = STEPLISTS[lid][i]
     op = step["op"]
-    again = ("step", s, lid, i, ctx, chain)
     if op == "gain":
         return [(step["_txn"], ("txn", s, (), step["_gain"], -1, None))]
     if op == "choose_gain":
@@ -169,6 +216,7 @@ def step_options(
         ]
     if op == "convert_repeat":
         gain = step["_gain"]
+        again = ("step", s, lid, i, ctx, chain)
         return [
             (txn, ("txn", s, pay, gain, -1, again))
             for r, pay, txn in step["_opts"]
@@ -178,6 +226,7 @@ def step_options(
         pay = step["_pay"]
         if not st.can_pay(s, pay):
             return []
+        again = ("step", s, lid, i, ctx, chain)
         return [(A.REPAIR + x, ("repair", s, x, pay, again)) for x in destroyed_sites(st, s)]
     if op == "repair":
         return [(A.REPAIR + x, ("repair", s, x, (), None)) for x in destroyed_sites(st, s)]
@@ -195,26 +244,23 @@ def step_options(
         return [
             (txn, ("build_pay", s, pay))
             for pay, txn in one_of
-            if st.can_pay(s, pay) and buildable(st, s, pay)
+            if st.can_pay(s, pay) and can_build(st, s, pay)
         ]
     if op == "replay":
         colours = step["colours"]
+        ub = (s * 6 + UP) * K
         return [
             (A.REPLAY + k, ("replay", s, k, (*chain, k)))
-            for k in range(K)
-            if st.z(s, 2, k) and DATA.cards[k].colour in colours and k not in chain
+            for k in compress(range(K), st.zones[ub : ub + K])
+            if _COLOUR[k] in colours and k not in chain
         ]
     if op == "steal":
         res = step["res"]
         ri = RES_INDEX[res]
-        if step["from"] == "exploited":
-            seats = [ctx] if ctx >= 0 else []
-        elif step["from"] == "neighbour":
-            seats = st.neighbours(s)
-        else:
-            seats = [t for t in st.groups[st.group_of(s)] if t != s]
         return [
-            (A.SEAT_STEAL + t, ("steal", s, t, res)) for t in sorted(seats) if st.r(t, ri) > 0
+            (A.SEAT_STEAL + t, ("steal", s, t, res))
+            for t in _steal_seats(st, s, step, ctx)
+            if st.r(t, ri) > 0
         ]
     if op == "peek":
         return [
@@ -227,6 +273,15 @@ def step_options(
     raise ValueError(f"unknown effect op {op!r}")
 
 
+def _steal_seats(st: St, s: int, step: Step, ctx: int) -> list[int]:
+    """The seats a steal step may take from, in seat order."""
+    if step["from"] == "exploited":
+        return [ctx] if ctx >= 0 else []
+    if step["from"] == "neighbour":
+        return list(st.sorted_neighbours[s])
+    return [t for t in st.groups[st.seat_group[s]] if t != s]
+
+
 def _amount_of(st: St, s: int, what: str) -> int:
     if what == "pink_homes":
         return st.pink_homes(s)
@@ -235,7 +290,7 @@ def _amount_of(st: St, s: int, what: str) -> int:
 
 def destroyed_sites(st: St, s: int) -> list[int]:
     base = s * S
-    return [x for x in range(S) if st.destroyed[base + x]]
+    return list(compress(range(S), st.destroyed[base : base + S]))
 
 
 # ------------------------------------------------------------------ exploit legality
@@ -247,10 +302,24 @@ def _always_productive(k: int) -> bool:
     )
 
 
+def _targeted(steps: Any) -> bool:
+    """Some step depends on the exploited seat (and not only on the exploiting one)."""
+    return any(
+        step.get("from") == "exploited" or any(_targeted(b) for b in step.get("options", ()))
+        for step in steps
+        if isinstance(step, dict)
+    )
+
+
 #: Kinds that have an exploit effect (green cards have none), in id order.
-EXPLOITABLE = [c.index for c in DATA.cards if not c.green and c.exploit]
+EXPLOITABLE: list[int] = [c.index for c in DATA.cards if not c.green and c.exploit]
+#: Per kind: whether the exploit effect depends on the seat exploited.
+EXPLOIT_TARGETED: list[bool] = [_targeted(c.exploit) for c in DATA.cards]
 _ALWAYS = [_always_productive(k) for k in range(K)]
 _NEEDS_BUILDING = [c.building != "none" for c in DATA.cards]
+
+
+_EXPLOIT_REQUIRES = [tuple(c.exploit_requires.items()) for c in DATA.cards]
 
 
 def can_exploit(st: St, s: int, k: int, t: int) -> bool:
@@ -260,13 +329,22 @@ def can_exploit(st: St, s: int, k: int, t: int) -> bool:
     card = DATA.cards[k]
     if card.green or not card.exploit:
         return False
-    for what, n in card.exploit_requires.items():
+    return exploit_productive(st, s, k, t)
+
+
+def exploit_productive(st: St, s: int, k: int, t: int) -> bool:
+    """The exploit effect of ``k`` (a kind in ``EXPLOITABLE``) meets its condition and
+    would produce something now."""
+    for what, n in _EXPLOIT_REQUIRES[k]:
         if _amount_of(st, s, what) < n:
             return False
     if _ALWAYS[k]:
         return True
     lid = EXPLOIT_LIST[k]
-    return any(_productive(st, s, lid, i, t) for i in range(len(STEPLISTS[lid])))
+    for i in range(len(STEPLISTS[lid])):  # noqa: SIM110 (a hot path: no generator)
+        if _productive(st, s, lid, i, t):
+            return True
+    return False
 
 
 def _productive(st: St, s: int, lid: int, i: int, ctx: int) -> bool:
@@ -279,13 +357,39 @@ def _productive(st: St, s: int, lid: int, i: int, ctx: int) -> bool:
         return bool(_amount_of(st, s, step["of"]) // step["per"] > 0)
     if op == "roll":
         return True
+    if op == "convert":
+        return st.can_pay(s, step["_pay"])
+    return has_options(st, s, lid, i, ctx)
+
+
+def has_options(st: St, s: int, lid: int, i: int, ctx: int) -> bool:
+    """``bool(step_options(st, s, lid, i, ctx, ()))``, without building the options."""
+    step = STEPLISTS[lid][i]
+    op = step["op"]
+    if op == "convert":
+        return st.can_pay(s, step["_pay"])
+    if op == "either":
+        return any(has_options(st, s, blid, 0, ctx) for blid in step["_branches"])
+    if op == "build":
+        one_of = step["_one_of"]
+        if not one_of:
+            return can_build(st, s, step["_extra"])
+        return any(st.can_pay(s, pay) and can_build(st, s, pay) for pay, _ in one_of)
+    if op == "steal":
+        ri = RES_INDEX[step["res"]]
+        res = st.res
+        return any(res[t * 7 + ri] > 0 for t in _steal_seats(st, s, step, ctx))
+    if op == "retrieve":
+        hb = (s * 6 + INACTIVE) * K
+        return any(st.zones[hb : hb + K])
     return bool(step_options(st, s, lid, i, ctx, ()))
 
 
 # ------------------------------------------------------------------ construction
 def empty_spaces(st: St, s: int) -> list[int]:
     base = s * S
-    return [i for i in A.SPACES if st.site[base + i] < 0]
+    site = st.site
+    return [i for i in A.SPACES if site[base + i] < 0]
 
 
 def _cost_options(k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -300,31 +404,56 @@ def _cost_options(k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
 
 COSTS = [_cost_options(k) for k in range(K)]
 MIN_HOMES = [c.tile.min_homes if c.tile else 0 for c in DATA.cards]
+#: A homestead tile costs nothing and needs no Homes: with one, any empty space will do.
+_FREE_HOMESTEAD = COSTS[HOMESTEAD] == ((),) and MIN_HOMES[HOMESTEAD] == 0
 
 
 def buildable(st: St, s: int, extra: Pay = ()) -> list[int]:
     """Buildings seat ``s`` can construct now, after paying ``extra`` first."""
+    homes = -1  # counted when first needed
+    out = []
+    for k in _affordable(st, s, extra):
+        need = MIN_HOMES[k]
+        if need:
+            if homes < 0:
+                homes = st.homes(s)
+            if homes < need:
+                continue
+        out.append(k)
+    return out
+
+
+def can_build(st: St, s: int, extra: Pay = ()) -> bool:
+    """``bool(buildable(st, s, extra))``, counting the Homes only when it matters."""
+    if st.hs_tiles[s] > 0 and _FREE_HOMESTEAD:
+        base = s * S
+        return EMPTY in st.site[base + A.FIRST_SPACE : base + S]
+    needs = [MIN_HOMES[k] for k in _affordable(st, s, extra)]
+    return bool(needs) and (min(needs) == 0 or st.homes(s) >= min(needs))
+
+
+def _affordable(st: St, s: int, extra: Pay) -> list[int]:
+    """Buildings offered to seat ``s`` that it can pay for (after ``extra``), with an empty
+    space to lay them; their Homes requirement is not checked."""
     base = s * S
-    site = st.site
-    if all(site[base + i] >= 0 for i in A.SPACES):
+    if EMPTY not in st.site[base + A.FIRST_SPACE : base + S]:
         return []
+    kb = s * K
+    offered = st.avail[kb : kb + K]
+    if st.hs_tiles[s] > 0:
+        offered[HOMESTEAD] = 1
     res = st.res[s * 7 : s * 7 + 7]
     for r, n in extra:
         res[RES_INDEX[r]] -= n
-    homes = -1
     out = []
-    avail = st.avail
-    kb = s * K
-    for k in range(K):
-        if avail[kb + k] or (k == HOMESTEAD and st.hs_tiles[s] > 0):
-            if homes < 0:
-                homes = st.homes(s)
-            if homes < MIN_HOMES[k]:
-                continue
-            for way in COSTS[k]:
-                if all(res[ri] >= n for ri, n in way):
-                    out.append(k)
-                    break
+    for k in compress(range(K), offered):
+        for way in COSTS[k]:
+            for ri, n in way:
+                if res[ri] < n:
+                    break  # not this way
+            else:  # every amount of this way is there
+                out.append(k)
+                break
     return out
 
 
@@ -362,7 +491,7 @@ def _do_txn(st: St, p: tuple[Any, ...]) -> None:
     if gain:
         parts.append("takes " + ", ".join(f"{n} {RES_NAMES[r]}" for r, n in gain))
     if parts:
-        st.log(f"{st.name(s)} " + " and ".join(parts))
+        st.log(f"{NAMES[s]} " + " and ".join(parts))
     if follow is not None:
         st.stack.append(follow)
 
@@ -381,26 +510,36 @@ def _do_then(st: St, p: tuple[Any, ...]) -> None:
     do(st, p[1])
 
 
+def _payments(k: int) -> tuple[Pay, tuple[tuple[int, Pay], ...]]:
+    """Building ``k``'s cost, and with a choice of one more resource: (txn id, payment)s."""
+    tile = DATA.cards[k].tile
+    if tile is None:
+        return (), ()
+    cost = norm(tile.cost)
+    ways = []
+    for r in tile.cost_one_of:
+        pay = _plus(cost, ((r, 1),))
+        ways.append((A.txn_id(dict(pay), {}), pay))
+    return cost, tuple(ways)
+
+
+_BUILD_COST, _BUILD_WAYS = zip(*(_payments(k) for k in range(K)), strict=True)
+
+
 def _do_build(st: St, p: tuple[Any, ...]) -> None:
     _, s, k = p
-    tile = DATA.cards[k].tile
-    assert tile is not None
-    cost = norm(tile.cost)
-    if tile.cost_one_of:
-        options = []
-        for r in tile.cost_one_of:
-            pay = _plus(cost, ((r, 1),))
-            if st.can_pay(s, pay):
-                options.append((A.txn_id(dict(pay), {}), ("pay_build", s, k, pay)))
-        ask(st, s, options, f"pay for the {DATA.cards[k].name}")
+    ways = _BUILD_WAYS[k]
+    if ways:
+        options = [(txn, ("pay_build", s, k, pay)) for txn, pay in ways if st.can_pay(s, pay)]
+        ask(st, s, options, f"pay for the {CARD_NAMES[k]}")
         return
-    _do_pay_build(st, ("pay_build", s, k, cost))
+    _do_pay_build(st, ("pay_build", s, k, _BUILD_COST[k]))
 
 
 def _do_build_pay(st: St, p: tuple[Any, ...]) -> None:
     _, s, pay = p
     st.pay(s, pay)
-    st.log(f"{st.name(s)} discards " + ", ".join(f"{n} {RES_NAMES[r]}" for r, n in pay)
+    st.log(f"{NAMES[s]} discards " + ", ".join(f"{n} {RES_NAMES[r]}" for r, n in pay)
            + " to build")
     ask(st, s, [(A.BUILD + k, ("build", s, k)) for k in buildable(st, s)],
         "choose a building to construct")
@@ -410,17 +549,17 @@ def _do_pay_build(st: St, p: tuple[Any, ...]) -> None:
     _, s, k, pay = p
     st.pay(s, pay)
     ask(st, s, [(A.SPACE + i, ("lay", s, k, i)) for i in empty_spaces(st, s)],
-        f"choose a space for the {DATA.cards[k].name}", force_ask=True)
+        f"choose a space for the {CARD_NAMES[k]}", force_ask=True)
 
 
 def _do_lay(st: St, p: tuple[Any, ...]) -> None:
     _, s, k, i = p
     place_building(st, s, k, i)
-    name = "a homestead" if k == HOMESTEAD else f"the {DATA.cards[k].name}"
-    st.log(f"{st.name(s)} builds {name} on space {i}")
+    name = "a homestead" if k == HOMESTEAD else f"the {CARD_NAMES[k]}"
+    st.log(f"{NAMES[s]} builds {name} on space {i}")
     if LAY_LIST[k] >= 0 and STEPLISTS[LAY_LIST[k]]:
         st.stack.append(("steps", s, LAY_LIST[k], 0, -1, (k,)))
-    effect = DATA.sites[i].effect
+    effect = _SITE_EFFECT[i]
     if effect == "gold":
         st.gain(s, RES_INDEX["G"], 1)
     elif effect == "inhabitants":
@@ -436,7 +575,7 @@ def _do_lay(st: St, p: tuple[Any, ...]) -> None:
 
 def _do_replay(st: St, p: tuple[Any, ...]) -> None:
     _, s, k, chain = p
-    st.log(f"{st.name(s)} replays {DATA.cards[k].name}")
+    st.log(f"{NAMES[s]} replays {DATA.cards[k].name}")
     st.stack.append(("steps", s, PLAY_LIST[k], 0, -1, chain))
 
 
@@ -445,7 +584,7 @@ def _do_repair(st: St, p: tuple[Any, ...]) -> None:
     st.pay(s, pay)
     st.destroyed[s * S + x] = 0
     st.bcount[s * K + st.site[s * S + x]] += 1
-    st.log(f"{st.name(s)} repairs the {DATA.cards[st.site[s * S + x]].name} on site {x}")
+    st.log(f"{NAMES[s]} repairs the {DATA.cards[st.site[s * S + x]].name} on site {x}")
     if again is not None:
         st.stack.append(again)
 
@@ -456,7 +595,7 @@ def _do_steal(st: St, p: tuple[Any, ...]) -> None:
     if st.r(t, ri) > 0:
         st.res[t * 7 + ri] -= 1
         st.res[s * 7 + ri] += 1
-        st.log(f"{st.name(s)} takes 1 {RES_NAMES[res]} from {st.name(t)}")
+        st.log(f"{NAMES[s]} takes 1 {RES_NAMES[res]} from {NAMES[t]}")
 
 
 def _do_peek(st: St, p: tuple[Any, ...]) -> None:
@@ -469,16 +608,16 @@ def _do_peek(st: St, p: tuple[Any, ...]) -> None:
             st.known[base + k] = hand[k]
     cards = ", ".join(DATA.cards[k].name + (f" x{c}" if c > 1 else "")
                       for k, c in enumerate(hand) if c) or "nothing"
-    st.log(f"{st.name(s)} looks at {st.name(t)}'s hand: {cards}", frozenset({s}),
-           f"{st.name(s)} looks at {st.name(t)}'s hand")
+    st.log(f"{NAMES[s]} looks at {NAMES[t]}'s hand: {cards}", frozenset({s}),
+           f"{NAMES[s]} looks at {NAMES[t]}'s hand")
     st.seal()
 
 
 def _do_retrieve(st: St, p: tuple[Any, ...]) -> None:
     _, s, k, left = p
     st.move(s, INACTIVE, HAND, k)
-    st.log(f"{st.name(s)} takes {DATA.cards[k].name} back from the inactive pile",
-           frozenset({s}), f"{st.name(s)} takes a card back from the inactive pile")
+    st.log(f"{NAMES[s]} takes {DATA.cards[k].name} back from the inactive pile",
+           frozenset({s}), f"{NAMES[s]} takes a card back from the inactive pile")
     left -= 1
     if left > 0:
         options: list[tuple[int, tuple[Any, ...]]] = [

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town import effects
 from boomtown.games.western_town.data import DATA, RES_INDEX
+from boomtown.games.western_town.state import SEAT_NAMES as NAMES
 from boomtown.games.western_town.state import ZONE4, C, I, K, L, P, S
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def choose_die(st: St, frame: tuple[Any, ...], aid: int) -> None:
     st.stack.pop()
     s = frame[1]
     face, adds, again = A.DIE_FACES[aid - A.DIE]
-    st.log(f"{st.name(s)} rolls the Indian die: {face}")
+    st.log(f"{NAMES[s]} rolls the Indian die: {face}")
     g = st.group_of(s)
     for colour in adds:
         c = RED if colour == "red" else ORANGE
@@ -71,11 +72,11 @@ def _trigger(st: St, g: int, s: int, last: int) -> None:
 
 def _raid_start(st: St, frame: tuple[Any, ...]) -> None:
     _, g, t = frame
-    st.log(f"The Indians attack {st.name(t)}'s town")
+    st.log(f"The Indians attack {NAMES[t]}'s town")
     for k, n in _ATTACKED_COWBOYS.items():
         if st.has_building(t, k):
             st.gain(t, C, n)
-            st.log(f"{st.name(t)}'s {DATA.cards[k].name} gives {n} Cowboys")
+            st.log(f"{NAMES[t]}'s {DATA.cards[k].name} gives {n} Cowboys")
     red, orange = st.camp[g * 3], st.camp[g * 3 + 1]
     st.stack.append(("raid", g, t, red, orange, ()))
 
@@ -134,17 +135,17 @@ def _do_defend(st: St, p: tuple[Any, ...]) -> None:
     _, t, x, cost, yes = p
     if yes:
         st.lose(t, C, cost)
-        st.log(f"{st.name(t)} defends with {cost} Cowboy(s)")
+        st.log(f"{NAMES[t]} defends with {cost} Cowboy(s)")
         return
     if x == A.INHABITANTS_TARGET:
         lost = st.lose(t, I, SETUP.inhabitant_loss)
         lure = st.lose(t, L, SETUP.lure_loss)
-        st.log(f"{st.name(t)} loses {lost} Inhabitant(s) and {lure} Lure")
+        st.log(f"{NAMES[t]} loses {lost} Inhabitant(s) and {lure} Lure")
         return
     k = st.site[t * S + x]
     st.destroyed[t * S + x] = 1
     st.bcount[t * K + k] -= 1
-    st.log(f"{st.name(t)}'s {DATA.cards[k].name} is destroyed")
+    st.log(f"{NAMES[t]}'s {DATA.cards[k].name} is destroyed")
 
 
 def _end_raid(st: St, g: int, t: int) -> None:
@@ -153,7 +154,7 @@ def _end_raid(st: St, g: int, t: int) -> None:
     if st.camp[g * 3 + 2] > 0:
         st.camp[g * 3 + 2] -= 1
         st.res[t * 7 + P] += 1
-        st.log(f"The raid is over; {st.name(t)} receives a Peace pipe from the camp")
+        st.log(f"The raid is over; {NAMES[t]} receives a Peace pipe from the camp")
     else:
         st.log("The raid is over")
 

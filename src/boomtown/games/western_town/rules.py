@@ -12,21 +12,26 @@ ask                                                                a listed choi
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
-from itertools import pairwise
+from itertools import compress, pairwise
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 from boomtown.engine.actions import CHANCE, TERMINAL
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town import effects, raids, scoring
-from boomtown.games.western_town.data import DATA, RES_INDEX
+from boomtown.games.western_town.actions import CARD_NAMES
+from boomtown.games.western_town.data import DATA, RES_INDEX, RESOURCES
 from boomtown.games.western_town.state import (
     DOWN,
+    EMPTY,
     HAND,
     HDOWN,
     INACTIVE,
     OFF,
     PRINTED,
+    SEAT_NAMES,
     UP,
     ZEROS_K,
     K,
@@ -39,6 +44,10 @@ if TYPE_CHECKING:
 
 SETUP = DATA.setup
 STAR_POOLS = ("orange", "green")
+NAMES = SEAT_NAMES
+
+#: Frames where a seat decides; the seat is ``frame[1]``.
+SEAT_DECISIONS = frozenset(("aside", "solo", "commit", "xturn", "ask"))
 
 
 # ------------------------------------------------------------------ driver
@@ -47,16 +56,20 @@ def run(st: St) -> None:
     stack = st.stack
     while stack:
         frame = stack[-1]
-        who = _DECIDER.get(frame[0])
-        if who is not None:
-            seat = who(st, frame)
-            if seat is not None:
-                st.cur = seat
-                return
+        kind = frame[0]
+        if kind in SEAT_DECISIONS:
+            st.current_player = frame[1]
+            return
+        auto = _AUTO.get(kind)
+        if auto is not None:
+            stack.pop()
+            auto(st, frame)
             continue
-        stack.pop()
-        _AUTO[frame[0]](st, frame)
-    st.cur = TERMINAL
+        seat = _DECIDER[kind](st, frame)
+        if seat is not None:
+            st.current_player = seat
+            return
+    st.current_player = TERMINAL
 
 
 def chance_distribution(st: St) -> list[tuple[int, float]]:
@@ -69,25 +82,25 @@ def chance_distribution(st: St) -> list[tuple[int, float]]:
 
 
 def explain_illegal(st: St, aid: int) -> str:
-    if st.cur == CHANCE:
+    if st.current_player == CHANCE:
         return f"{A.TEXTS[aid] if 0 <= aid < A.SIZE else aid} is not a possible chance outcome now"
     frame = st.stack[-1]
     text = A.TEXTS[aid] if 0 <= aid < A.SIZE else str(aid)
-    who = st.name(st.cur)
+    who = st.name(st.current_player)
     kind = frame[0]
     if kind in ("solo", "commit", "xturn") and A.PLAY <= aid < A.PLAY + K:
         k = aid - A.PLAY
-        if st.z(st.cur, HAND, k) == 0:
+        if st.z(st.current_player, HAND, k) == 0:
             return f"{who} has no {DATA.cards[k].name} in hand"
-        if not playable(st, st.cur, k):
+        if not playable(st, st.current_player, k):
             return f"{who} cannot play {DATA.cards[k].name}: no undestroyed building of that name"
-        if kind == "xturn" and st.played[st.cur] >= 3:
+        if kind == "xturn" and st.played[st.current_player] >= 3:
             return f"{who} has already played a third card"
     if kind == "xturn" and aid == A.PASS:
         return f"{who} must play a third card before passing"
     if kind == "xturn" and A.EXPLOIT <= aid < A.PASS:
         t, k = divmod(aid - A.EXPLOIT, K)
-        if t not in st.neighbours(st.cur):
+        if t not in st.neighbours(st.current_player):
             return f"seat {t} is not a neighbour of {who}"
         if st.z(t, UP, k) == 0:
             return f"seat {t} has no face-up {DATA.cards[k].name}"
@@ -100,7 +113,7 @@ def explain_illegal(st: St, aid: int) -> str:
 
 def describe(st: St) -> str:
     """A public description of the pending decision."""
-    if st.cur == TERMINAL:
+    if st.current_player == TERMINAL:
         return "the game is over"
     frame = st.stack[-1]
     return str(frame[3]) if frame[0] == "ask" else _PROMPTS.get(frame[0], frame[0])
@@ -142,19 +155,34 @@ def _setup(st: St, frame: tuple[Any, ...]) -> None:
         base = s * 7
         st.res[base + RES_INDEX["C"]] = SETUP.cowboys
         st.res[base + RES_INDEX["P"]] = SETUP.peace_pipes
-        for card in DATA.cards:
-            in_hand = 1 if card.group == "cactus" else 0
-            st.zones[(s * 6 + HAND) * K + card.index] = in_hand
-            st.zones[(s * 6 + OFF) * K + card.index] = card.copies - in_hand
-            if "const" in (card.group, card.second_group) and card.tile is not None:
-                st.avail[s * K + card.index] = 1
-        for i, k in enumerate(PRINTED):
-            if k >= 0:
-                st.site[s * S + i] = k
-                st.bcount[s * K + k] += 1
+        st.zones[s * 6 * K : (s + 1) * 6 * K] = _START_ZONES
+        st.avail[s * K : (s + 1) * K] = _START_AVAIL
+        st.site[s * S : (s + 1) * S] = PRINTED
+        st.bcount[s * K : (s + 1) * K] = _START_BCOUNT
     st.log(f"Western Town for {st.num_players} players"
            + (" (short game)" if st.options.short_game else "")
            + (" (double duel)" if st.options.double_duel else ""))
+
+
+def _start_tables() -> tuple[array[int], list[int], list[int]]:
+    """One seat's cards (the cactus cards in hand, the rest off the board), constructible
+    buildings and standing buildings at the start."""
+    zones = array("h", bytes(2 * 6 * K))
+    avail = [0] * K
+    for card in DATA.cards:
+        in_hand = 1 if card.group == "cactus" else 0
+        zones[HAND * K + card.index] = in_hand
+        zones[OFF * K + card.index] = card.copies - in_hand
+        if "const" in (card.group, card.second_group) and card.tile is not None:
+            avail[card.index] = 1
+    bcount = [0] * K
+    for k in PRINTED:
+        if k >= 0:
+            bcount[k] += 1
+    return zones, avail, bcount
+
+
+_START_ZONES, _START_AVAIL, _START_BCOUNT = _start_tables()
 
 
 def _push_stars(st: St, g: int, pool: int, add: int, remove: int) -> None:
@@ -174,7 +202,7 @@ def _choose_first_lm(st: St, frame: tuple[Any, ...], aid: int) -> None:
     g, s = frame[1], aid - A.FIRST_LM
     st.lm[g] = s
     st.gm[g] = st.right_of(s)
-    st.log(f"{st.name(s)} is the lead marshal; {st.name(st.gm[g])} is the grand manitou")
+    st.log(f"{NAMES[s]} is the lead marshal; {NAMES[st.gm[g]]} is the grand manitou")
 
 
 def _chance_star(st: St, frame: tuple[Any, ...]) -> list[int]:
@@ -210,15 +238,18 @@ def _choose_deal(st: St, frame: tuple[Any, ...], aid: int) -> None:
     st.start_card[frame[1]] = c
 
 
+_FOUR_SPACES = [i for i in A.SPACES if DATA.sites[i].number == 4]
+
+
 def _start(st: St, frame: tuple[Any, ...]) -> None:
     s = frame[1]
     card = DATA.start_cards[st.start_card[s]]
     k = A.KIND[card.building]
-    space = next(i for i in A.SPACES if DATA.sites[i].number == 4 and st.site[s * S + i] < 0)
+    space = next(i for i in _FOUR_SPACES if st.site[s * S + i] < 0)
     effects.place_building(st, s, k, space)
     for r, n in card.resources.items():
         st.gain(s, RES_INDEX[r], n)
-    st.log(f"{st.name(s)} reveals {card.name}: {DATA.cards[k].name} and "
+    st.log(f"{NAMES[s]} reveals {card.name}: {DATA.cards[k].name} and "
            + ", ".join(f"{n} {r}" for r, n in card.resources.items()))
 
 
@@ -269,47 +300,66 @@ def _choose_lincoln(st: St, frame: tuple[Any, ...], aid: int) -> None:
     st.log(f"Lincoln card revealed: {DATA.lincoln[c].key}")
 
 
+_SPACE_NUMBERS = [DATA.sites[i].number or 0 for i in A.SPACES]
+_NUMBERS_IN_ORDER = sorted(_SPACE_NUMBERS) == _SPACE_NUMBERS
+
+
 def hand_size(st: St, s: int) -> int:
-    numbers = [DATA.sites[i].number or 0 for i in A.SPACES if st.site[s * S + i] < 0]
-    return min(numbers) if numbers else SETUP.hand_size_when_full
+    """The lowest number among the empty spaces of the town (or the full-town size)."""
+    base = s * S
+    spaces = st.site[base + A.FIRST_SPACE : base + S]
+    if EMPTY not in spaces:
+        return SETUP.hand_size_when_full
+    if _NUMBERS_IN_ORDER:  # the board lists its spaces by number: the first empty one
+        return _SPACE_NUMBERS[spaces.index(EMPTY)]
+    return min(n for n, k in zip(_SPACE_NUMBERS, spaces, strict=True) if k == EMPTY)
 
 
 def _p1c(st: St, frame: tuple[Any, ...]) -> None:
     g = frame[1]
-    n = st.num_players
+    zones = st.zones
     for s in reversed(st.order_from(g, st.lm[g])):
-        excess = sum(st.zone_list(s, HAND)) - hand_size(st, s)
+        hb = s * 6 * K
+        excess = sum(zones[hb : hb + K]) - hand_size(st, s)
         if excess > 0:
             st.stack.append(("aside", s, excess))
-            for v in range(n):
-                if v != s:
-                    base = (v * n + s) * K
-                    st.known[base : base + K] = ZEROS_K
+            for base in st.known_rows[s]:
+                st.known[base : base + K] = ZEROS_K
 
 
 def _seat_of(st: St, frame: tuple[Any, ...]) -> int:
     return int(frame[1])
 
 
+_ASIDE_IDS = tuple(A.SET_ASIDE + k for k in range(K))
+
+
 def _legal_aside(st: St, frame: tuple[Any, ...]) -> list[int]:
-    s = frame[1]
-    return [A.SET_ASIDE + k for k, n in enumerate(st.zone_list(s, HAND)) if n]
+    hb = frame[1] * 6 * K
+    return list(compress(_ASIDE_IDS, st.zones[hb : hb + K]))
 
 
 def _choose_aside(st: St, frame: tuple[Any, ...], aid: int) -> None:
     s, left = frame[1], frame[2] - 1
-    st.move(s, HAND, INACTIVE, aid - A.SET_ASIDE)
-    st.stack.pop()
+    hb = s * 6 * K
+    k = aid - A.SET_ASIDE
+    zones = st.zones
+    zones[hb + k] -= 1
+    zones[hb + INACTIVE * K + k] += 1
     if left:
-        st.stack.append(("aside", s, left))
+        st.stack[-1] = ("aside", s, left)
     else:
-        kept = ", ".join(_card_list(st.zone_list(s, HAND)))
-        st.log(f"{st.name(s)} keeps {kept}", frozenset({s}),
-               f"{st.name(s)} keeps {hand_size(st, s)} cards")
+        st.stack.pop()
+        kept = ", ".join(_card_list(zones[hb : hb + K]))
+        st.log(f"{NAMES[s]} keeps {kept}", frozenset({s}),
+               f"{NAMES[s]} keeps {hand_size(st, s)} cards")
 
 
 def _card_list(counts: Sequence[int]) -> list[str]:
-    return [DATA.cards[k].name + (f" x{n}" if n > 1 else "") for k, n in enumerate(counts) if n]
+    return [
+        CARD_NAMES[k] + (f" x{counts[k]}" if counts[k] > 1 else "")
+        for k in compress(KINDS, counts)
+    ]
 
 
 # ------------------------------------------------------------------ phase 2
@@ -324,7 +374,9 @@ def _p2(st: St, frame: tuple[Any, ...]) -> None:
         st.stack.append(f)
 
 
+KINDS = range(K)
 NEEDS_BUILDING = [c.building != "none" for c in DATA.cards]
+HAS_EXPLOIT = [k in effects.EXPLOITABLE for k in KINDS]
 PLAY_REQUIRES = [tuple((RES_INDEX[r], n) for r, n in c.play_requires.items()) for c in DATA.cards]
 
 
@@ -338,21 +390,25 @@ def playable(st: St, s: int, k: int) -> bool:
     return all(res[s * 7 + ri] >= n for ri, n in PLAY_REQUIRES[k])
 
 
+_FACEDOWN_IDS = tuple(A.FACEDOWN + k for k in range(K))
+
+
 def _legal_play(st: St, s: int) -> list[int]:
-    zones, bcount, res = st.zones, st.bcount, st.res
-    hb, bb = s * 6 * K, s * K
+    """Cards to play; when none is playable, every card in hand face down; [] without cards."""
+    hb = s * 6 * K
+    hand = st.zones[hb : hb + K]
+    bcount, res = st.bcount, st.res
+    bb, rb = s * K, s * 7
     ids = []
-    any_card = False
-    for k in range(K):
-        if zones[hb + k]:
-            any_card = True
-            if NEEDS_BUILDING[k] and not bcount[bb + k]:
-                continue
-            if PLAY_REQUIRES[k] and not all(res[s * 7 + ri] >= n for ri, n in PLAY_REQUIRES[k]):
-                continue
-            ids.append(A.PLAY + k)
-    if not ids and any_card:
-        ids = [A.FACEDOWN + k for k in range(K) if zones[hb + k]]
+    for k in compress(KINDS, hand):
+        if NEEDS_BUILDING[k] and not bcount[bb + k]:
+            continue
+        needs = PLAY_REQUIRES[k]
+        if needs and not all(res[rb + ri] >= n for ri, n in needs):
+            continue
+        ids.append(A.PLAY + k)
+    if not ids:
+        ids = list(compress(_FACEDOWN_IDS, hand))
     return ids
 
 
@@ -363,24 +419,18 @@ def _legal_solo(st: St, frame: tuple[Any, ...]) -> list[int]:
 def _show_hand(st: St, s: int) -> None:
     """No playable card: the player shows the hand to everybody."""
     hand = st.zone_list(s, HAND)
-    n = st.num_players
-    for v in range(n):
-        if v != s:
-            base = (v * n + s) * K
-            for k in range(K):
-                if hand[k] > st.known[base + k]:
-                    st.known[base + k] = hand[k]
-    st.log(f"{st.name(s)} cannot play a card and shows the hand: {', '.join(_card_list(hand))}")
+    known = st.known
+    for base in st.known_rows[s]:
+        known[base : base + K] = array("h", map(max, hand, known[base : base + K]))
+    st.log(f"{NAMES[s]} cannot play a card and shows the hand: {', '.join(_card_list(hand))}")
     st.seal()
 
 
 def _leave_hand_publicly(st: St, s: int, k: int) -> None:
-    n = st.num_players
-    for v in range(n):
-        if v != s:
-            i = (v * n + s) * K + k
-            if st.known[i]:
-                st.known[i] -= 1
+    known = st.known
+    for base in st.known_rows[s]:
+        if known[base + k]:
+            known[base + k] -= 1
 
 
 def _choose_solo(st: St, frame: tuple[Any, ...], aid: int) -> None:
@@ -391,8 +441,8 @@ def _choose_solo(st: St, frame: tuple[Any, ...], aid: int) -> None:
         k = aid - A.FACEDOWN
         st.move(s, HAND, HDOWN, k)
         st.played[s] += 1
-        st.log(f"{st.name(s)} plays {DATA.cards[k].name} face down without effect",
-               frozenset({s}), f"{st.name(s)} plays a card face down without effect")
+        st.log(f"{NAMES[s]} plays {CARD_NAMES[k]} face down without effect",
+               frozenset({s}), f"{NAMES[s]} plays a card face down without effect")
         return
     k = aid - A.PLAY
     play_card(st, s, k)
@@ -403,7 +453,7 @@ def play_card(st: St, s: int, k: int) -> None:
     _leave_hand_publicly(st, s, k)
     st.played[s] += 1
     st.seal()
-    st.log(f"{st.name(s)} plays {DATA.cards[k].name}")
+    st.log(f"{NAMES[s]} plays {CARD_NAMES[k]}")
     effects.start(st, s, PLAY_LIST[k], -1, (k,))
 
 
@@ -418,8 +468,8 @@ def _choose_commit(st: St, frame: tuple[Any, ...], aid: int) -> None:
         k = aid - A.PLAY
     st.zones[(s * 6 + HAND) * K + k] -= 1
     st.pending[s] = k
-    st.log(f"{st.name(s)} chooses {DATA.cards[k].name} face down", frozenset({s}),
-           f"{st.name(s)} chooses a card face down")
+    st.log(f"{NAMES[s]} chooses {DATA.cards[k].name} face down", frozenset({s}),
+           f"{NAMES[s]} chooses a card face down")
 
 
 def _reveal(st: St, frame: tuple[Any, ...]) -> None:
@@ -433,11 +483,11 @@ def _reveal(st: St, frame: tuple[Any, ...]) -> None:
         if st.pending_fd[s]:
             st.pending_fd[s] = 0
             st.zones[(s * 6 + HDOWN) * K + k] += 1
-            st.log(f"{st.name(s)} reveals a card played face down without effect")
+            st.log(f"{NAMES[s]} reveals a card played face down without effect")
         else:
             st.zones[(s * 6 + UP) * K + k] += 1
             _leave_hand_publicly(st, s, k)
-            st.log(f"{st.name(s)} reveals {DATA.cards[k].name}")
+            st.log(f"{NAMES[s]} reveals {DATA.cards[k].name}")
             todo.append((s, k))
     # effects resolve clockwise from the lead marshal: a before b (pushed last = runs first)
     for s, k in reversed(todo):
@@ -452,39 +502,53 @@ def _p3(st: St, frame: tuple[Any, ...]) -> None:
 
 def _legal_xturn(st: St, frame: tuple[Any, ...]) -> list[int]:
     s = frame[1]
-    zones = st.zones
-    hb, ub = s * 6 * K, (s * 6 + UP) * K
-    has_hand = any(zones[hb : hb + K])
-    ids: list[int] = _legal_play(st, s) if st.played[s] < 3 and has_hand else []
-    can = effects.can_exploit
-    for t in sorted(st.neighbours(s)):
+    if st.played[s] < 3:
+        ids = _legal_play(st, s)
+        may_pass = not ids  # no card left in hand
+    else:
+        ids, may_pass = [], True
+    zones, bcount = st.zones, st.bcount
+    hb, ub, bb = s * 6 * K, (s * 6 + UP) * K, s * K
+    productive = effects.exploit_productive
+    verdicts: dict[int, bool] = {}  # per kind, when the target seat does not matter
+    for t in st.sorted_neighbours[s]:
         tb = (t * 6 + UP) * K
-        for k in effects.EXPLOITABLE:
-            if zones[tb + k] and (zones[hb + k] or zones[ub + k]) and can(st, s, k, t):
-                ids.append(A.EXPLOIT + t * K + k)
-    if st.played[s] >= 3 or not has_hand:
+        # t's face-up cards that s holds too (in hand or face up), with a standing building
+        for k in compress(KINDS, zones[tb : tb + K]):
+            if (
+                HAS_EXPLOIT[k]
+                and (zones[hb + k] or zones[ub + k])
+                and (bcount[bb + k] or not NEEDS_BUILDING[k])
+            ):
+                ok = verdicts.get(k)
+                if ok is None:
+                    ok = productive(st, s, k, t)
+                    if not effects.EXPLOIT_TARGETED[k]:
+                        verdicts[k] = ok
+                if ok:
+                    ids.append(A.EXPLOIT + t * K + k)
+    if may_pass:
         ids.append(A.PASS)
     return ids
 
 
 def _choose_xturn(st: St, frame: tuple[Any, ...], aid: int) -> None:
     s = frame[1]
-    st.stack.pop()
-    st.stack.append(("xnext", s))
+    st.stack[-1] = ("xnext", s)
     if aid == A.PASS:
         st.passed[s] = 1
-        g = st.group_of(s)
-        st.log(f"{st.name(s)} passes")
+        g = st.seat_group[s]
+        st.log(f"{NAMES[s]} passes")
         if not st.first_pass[g]:
             st.first_pass[g] = 1
             st.lm[g] = s
             st.gm[g] = st.right_of(s)
-            st.log(f"{st.name(s)} becomes lead marshal; {st.name(st.gm[g])} grand manitou")
+            st.log(f"{NAMES[s]} becomes lead marshal; {NAMES[st.gm[g]]} grand manitou")
         return
     if A.EXPLOIT <= aid < A.PASS:
         t, k = divmod(aid - A.EXPLOIT, K)
-        name = DATA.cards[k].name
-        if st.z(s, UP, k):
+        name = CARD_NAMES[k]
+        if st.zones[(s * 6 + UP) * K + k]:
             source = "from the table"
         else:
             source = "from the hand"
@@ -495,7 +559,7 @@ def _choose_xturn(st: St, frame: tuple[Any, ...], aid: int) -> None:
                     st.known[i] = 1
             st.seal()
         st.move(t, UP, DOWN, k)
-        st.log(f"{st.name(s)} exploits {st.name(t)}'s {name} with the {name} {source}")
+        st.log(f"{NAMES[s]} exploits {NAMES[t]}'s {name} with the {name} {source}")
         effects.start(st, s, EXPLOIT_LIST[k], t, (k,))
         return
     if aid >= A.FACEDOWN:
@@ -503,19 +567,17 @@ def _choose_xturn(st: St, frame: tuple[Any, ...], aid: int) -> None:
         k = aid - A.FACEDOWN
         st.move(s, HAND, HDOWN, k)
         st.played[s] += 1
-        st.log(f"{st.name(s)} plays {DATA.cards[k].name} face down without effect",
-               frozenset({s}), f"{st.name(s)} plays a card face down without effect")
+        st.log(f"{NAMES[s]} plays {CARD_NAMES[k]} face down without effect",
+               frozenset({s}), f"{NAMES[s]} plays a card face down without effect")
         return
     play_card(st, s, aid - A.PLAY)
 
 
 def _xnext(st: St, frame: tuple[Any, ...]) -> None:
     s = frame[1]
-    seats = st.groups[st.group_of(s)]
-    i = seats.index(s)
-    for step in range(1, len(seats) + 1):
-        t = seats[(i + step) % len(seats)]
-        if not st.passed[t]:
+    passed = st.passed
+    for t in st.seats_after[s]:
+        if not passed[t]:
             st.stack.append(("xturn", t))
             return
 
@@ -528,49 +590,58 @@ def _p4(st: St, frame: tuple[Any, ...]) -> None:
         st.stack.append(("income", s))
 
 
+# per kind: the income as (resource, index, amount), and the resources of an income choice
+_INCOME = [tuple((r, RES_INDEX[r], n) for r, n in c.income.items()) for c in DATA.cards]
+_INCOME_CHOICE = [c.income_choice for c in DATA.cards]
+_CONSTANT_INCOME = [
+    (k, tuple((r, RES_INDEX[r], n) for r, n in amounts.items()))
+    for k, amounts in effects.CONSTANT_INCOME.items()
+]
+
+
 def _income(st: St, frame: tuple[Any, ...]) -> None:
     s = frame[1]
-    up = st.zone_list(s, UP)
+    ub = (s * 6 + UP) * K
+    up = st.zones[ub : ub + K]
+    gain = st.gain
     gained: dict[str, int] = {}
-    choices = 0
-    for k in range(K):
-        if up[k]:
-            card = DATA.cards[k]
-            for r, n in card.income.items():
-                got = st.gain(s, RES_INDEX[r], n * up[k])
-                gained[r] = gained.get(r, 0) + got
-            if card.income_choice:
-                choices += up[k]
-    for k, amounts in effects.CONSTANT_INCOME.items():
-        if st.has_building(s, k):
-            for r, n in amounts.items():
-                got = st.gain(s, RES_INDEX[r], n * st.bcount[s * K + k])
-                gained[r] = gained.get(r, 0) + got
+    choices = []
+    for k in compress(KINDS, up):
+        for r, ri, n in _INCOME[k]:
+            gained[r] = gained.get(r, 0) + gain(s, ri, n * up[k])
+        if _INCOME_CHOICE[k]:
+            choices.append(k)
+    bcount, bb = st.bcount, s * K
+    for k, amounts in _CONSTANT_INCOME:
+        if bcount[bb + k] > 0:
+            for r, ri, n in amounts:
+                gained[r] = gained.get(r, 0) + gain(s, ri, n * bcount[bb + k])
     earned = ", ".join(f"{n} {r}" for r, n in gained.items() if n)
     if earned:
-        st.log(f"{st.name(s)} earns {earned}")
-    for k in range(K):
-        card = DATA.cards[k]
-        for _ in range(up[k] if card.income_choice else 0):
+        st.log(f"{NAMES[s]} earns {earned}")
+    for k in choices:
+        for _ in range(up[k]):
             effects.ask(
                 st, s,
                 [(A.txn_id({}, {r: 1}), ("txn", s, (), ((r, 1),), -1, None))
-                 for r in card.income_choice],
-                f"income of {card.name}: choose",
+                 for r in _INCOME_CHOICE[k]],
+                f"income of {CARD_NAMES[k]}: choose",
             )
+
+
+_STORED = tuple(RES_INDEX[r] for r in ("G", "W", "C"))
 
 
 def _storage(st: St, frame: tuple[Any, ...]) -> None:
     s = frame[1]
     lost = []
-    for r in ("G", "W", "C"):
-        ri = RES_INDEX[r]
-        excess = st.r(s, ri) - st.storage(s, ri)
+    for ri in _STORED:
+        excess = st.res[s * 7 + ri] - st.storage(s, ri)
         if excess > 0:
             st.lose(s, ri, excess)
-            lost.append(f"{excess} {r}")
+            lost.append(f"{excess} {RESOURCES[ri]}")
     if lost:
-        st.log(f"{st.name(s)} discards excess: {', '.join(lost)}")
+        st.log(f"{NAMES[s]} discards excess: {', '.join(lost)}")
 
 
 # ------------------------------------------------------------------ phase 5
@@ -585,7 +656,7 @@ def _p5(st: St, frame: tuple[Any, ...]) -> None:
         scores = {s: scoring.lincoln_points(st, s, card.wishes) for s in seats}
         best = max(scores.values())
         tied = [s for s in seats if scores[s] == best]
-        st.log("Lincoln's expectations: " + ", ".join(f"{st.name(s)} {scores[s]}" for s in seats))
+        st.log("Lincoln's expectations: " + ", ".join(f"{NAMES[s]} {scores[s]}" for s in seats))
         if len(tied) == 1:
             st.stack.append(("award", tied[0]))
         else:
@@ -601,33 +672,35 @@ def _award(st: St, frame: tuple[Any, ...]) -> None:
     t = frame[1]
     st.lincoln_homes[t] += 1
     st.lincoln_won.append((t, st.lincoln_current))
-    st.log(f"Lincoln visits {st.name(t)}: +1 Home")
+    st.log(f"Lincoln visits {NAMES[t]}: +1 Home")
 
 
 def _end_round(st: St, frame: tuple[Any, ...]) -> None:
     if st.round >= st.rounds:
         st.log("The game ends")
         totals = scoring.breakdown(st)["totals"]
-        st.log("Final scores: " + ", ".join(f"{st.name(s)} {v}" for s, v in enumerate(totals)))
+        st.log("Final scores: " + ", ".join(f"{NAMES[s]} {v}" for s, v in enumerate(totals)))
         st.stack.clear()
         return
     n = st.num_players
     zones = st.zones
     for s in range(n):
         base = s * 6 * K
+        hand = zones[base : base + K]
         for z in (INACTIVE, UP, DOWN, HDOWN):
             zb = base + z * K
-            for k in range(K):
-                if zones[zb + k]:
-                    zones[base + k] += zones[zb + k]
-                    zones[zb + k] = 0
+            part = zones[zb : zb + K]
+            if any(part):
+                hand = array("h", map(add, hand, part))
+                zones[zb : zb + K] = ZEROS_K
+        zones[base : base + K] = hand
         st.played[s] = 0
         st.passed[s] = 0
-    for v in range(n):
-        for s in range(n):
-            if v != s:
-                base = (v * n + s) * K
-                st.known[base : base + K] = st.zone_list(s, HAND)
+    known = st.known
+    for s in range(n):
+        hand = zones[s * 6 * K : s * 6 * K + K]
+        for base in st.known_rows[s]:
+            known[base : base + K] = hand
     for g in range(len(st.groups)):
         st.first_pass[g] = 0
     st.stack.append(("round",))

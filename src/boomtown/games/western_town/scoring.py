@@ -117,7 +117,7 @@ def breakdown(st: St) -> dict[str, Any]:
         best = max(totals[s] for s in seats)
         winners += [s for s in seats if totals[s] == best]
     return {
-        "final": st.cur == TERMINAL,
+        "final": st.current_player == TERMINAL,
         "multipliers": mult,
         "seats": seats_out,
         "totals": totals,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from array import array
+from operator import getitem
 from typing import Any
 
 from boomtown.engine.actions import CHANCE, TERMINAL
@@ -27,6 +28,7 @@ SEAT_COLOURS = ("yellow", "red", "blue", "black")
 SEAT_NAMES = tuple(f"seat {s} ({c})" for s, c in enumerate(SEAT_COLOURS))
 ZEROS_K = array("h", bytes(2 * len(DATA.cards)))
 HOMESTEAD = A.KIND["homestead"]
+EMPTY = -1  # the kind on an empty site
 PRINTED = [A.KIND[s.printed] if s.printed else -1 for s in DATA.sites]
 ZONE4 = [s.zone4 for s in DATA.sites]
 
@@ -39,7 +41,9 @@ FLAT_FIELDS = (
 )
 NESTED_FIELDS = ("stock",)
 ARRAY_FIELDS = ("zones", "known")  # large: arrays copy with one memcpy
-SCALAR_FIELDS = ("round", "lincoln_current", "raided", "cur")
+SCALAR_FIELDS = ("round", "lincoln_current", "raided", "cur")  # "cur": current_player
+_ATTRIBUTE = {"cur": "current_player"}  # snapshot field -> attribute, where they differ
+NESTED_TUPLE_FIELDS = ("stack", "lincoln_won")  # lists of tuples (the others hold ints)
 
 
 class WesternTownState(State):
@@ -58,6 +62,16 @@ class WesternTownState(State):
             ((0, 1), (2, 3)) if options.double_duel else (tuple(range(n)),)
         )
         self.seat_group = tuple(gi for gi, grp in enumerate(self.groups) for _ in grp)
+        #: each seat's neighbours in seat order (fixed for the game; hot paths read it)
+        self.sorted_neighbours = tuple(tuple(sorted(self.neighbours(s))) for s in range(n))
+        #: known_rows[s]: where the other seats' knowledge of s's hand starts in ``known``
+        self.known_rows = tuple(
+            tuple((v * n + s) * K for v in range(n) if v != s) for s in range(n)
+        )
+        #: the seats of each seat's group clockwise after it, ending with itself
+        self.seats_after = tuple(
+            (*self.order_from(self.seat_group[s], s)[1:], s) for s in range(n)
+        )
         self.rounds = 4 if options.short_game else DATA.setup.lincoln_rounds + 1
         ng = len(self.groups)
         self.res = [0] * (n * NR)
@@ -88,23 +102,23 @@ class WesternTownState(State):
         self.round = 0
         self.lincoln_current = -1
         self.raided = 0
-        self.cur = CHANCE
+        self.current_player = CHANCE
         _rules.run(self)
 
     # ------------------------------------------------------------ contract
-    @property
-    def current_player(self) -> int:
-        return self.cur
+    #: The seat to decide, CHANCE or TERMINAL: a plain attribute that ``rules.run`` sets
+    #: (read at every step, so no property; saved as ``cur`` in snapshots).
+    current_player: int = CHANCE
 
     def _compute_legal_ids(self) -> list[int]:
         frame = self.stack[-1]
-        ids: list[int] = _rules.LEGAL[frame[0]](self, frame)
+        ids: list[int] = _LEGAL[frame[0]](self, frame)
         return ids
 
     def _apply_id(self, aid: int) -> None:
         frame = self.stack[-1]
-        _rules.CHOOSE[frame[0]](self, frame, aid)
-        _rules.run(self)
+        _CHOOSE[frame[0]](self, frame, aid)
+        _run(self)
 
     def action_text(self, aid: int) -> str:
         return A.TEXTS[aid] if 0 <= aid < A.SIZE else f"action {aid}"
@@ -119,7 +133,7 @@ class WesternTownState(State):
         return _views.view(self, seat)
 
     def returns(self) -> list[float]:
-        if self.cur != TERMINAL:
+        if self.current_player != TERMINAL:
             return [0.0] * self.num_players
         return _scoring.returns(self)
 
@@ -136,10 +150,13 @@ class WesternTownState(State):
         return _hidden.determinize(self, seat, rng)
 
     def _to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {name: _jsonable(getattr(self, name)) for name in FLAT_FIELDS}
+        out: dict[str, Any] = {}
+        for name in FLAT_FIELDS:
+            value = getattr(self, name)
+            out[name] = _jsonable(value) if name in NESTED_TUPLE_FIELDS else list(value)
         out["stock"] = [list(x) for x in self.stock]
         for name in SCALAR_FIELDS:
-            out[name] = getattr(self, name)
+            out[name] = getattr(self, _ATTRIBUTE.get(name, name))
         return out
 
     def _from_dict(self, data: dict[str, Any]) -> None:
@@ -147,7 +164,7 @@ class WesternTownState(State):
             value = data[name]
             if not isinstance(value, list):
                 raise ValueError(f"field {name} must be a list")
-            if name in ("stack", "lincoln_won"):
+            if name in NESTED_TUPLE_FIELDS:
                 value = [_tuplify(v) for v in value]
             if name in ARRAY_FIELDS:
                 setattr(self, name, array("h", value))
@@ -155,7 +172,7 @@ class WesternTownState(State):
                 setattr(self, name, list(value))
         self.stock = [list(x) for x in data["stock"]]
         for name in SCALAR_FIELDS:
-            setattr(self, name, int(data[name]))
+            setattr(self, _ATTRIBUTE.get(name, name), int(data[name]))
         expected = {"res": self.num_players * NR, "zones": self.num_players * NZ * K,
                     "site": self.num_players * S}
         for name, size in expected.items():
@@ -241,8 +258,11 @@ class WesternTownState(State):
         return n
 
     def can_pay(self, s: int, pay: tuple[tuple[str, int], ...]) -> bool:
-        base = s * NR
-        return all(self.res[base + RES_INDEX[r]] >= n for r, n in pay)
+        res, base = self.res, s * NR
+        for r, n in pay:  # noqa: SIM110 (a hot path: faster than all() over a generator)
+            if res[base + RES_INDEX[r]] < n:
+                return False
+        return True
 
     def pay(self, s: int, pay: tuple[tuple[str, int], ...]) -> None:
         for r, n in pay:
@@ -256,38 +276,24 @@ class WesternTownState(State):
         """An undestroyed building of kind ``k`` stands in the town."""
         return self.bcount[s * K + k] > 0
 
+    # The per-site tables below are read with map(getitem, table, sites): no Python loop.
     def homes(self, s: int) -> int:
         """Homes of every colour, bonuses included, minus one per destroyed marker."""
-        total = self.lincoln_homes[s]
-        base = s * S
-        site, destroyed = self.site, self.destroyed
-        for i in range(S):
-            k = site[base + i]
-            if k >= 0:
-                total += _HOMES_AT[i][k] - destroyed[base + i]
+        sites = self.site[s * S : (s + 1) * S]
+        total = self.lincoln_homes[s] + sum(map(getitem, _HOMES_AT, sites))
+        destroyed = self.destroyed[s * S : (s + 1) * S]
+        if 1 in destroyed:  # markers lie on buildings; count only those, to be exact
+            total -= sum(lost for k, lost in zip(sites, destroyed, strict=True) if k != EMPTY)
         return total
 
     def pink_homes(self, s: int) -> int:
         """Pink Home icons on the town's buildings (bonus Homes are never pink, U20)."""
-        total = 0
-        base = s * S
-        for i in range(S):
-            k = self.site[base + i]
-            if k >= 0:
-                total += _PINK[k][i >= A.FIRST_SPACE]
-        return total
+        return sum(map(getitem, _PINK_AT, self.site[s * S : (s + 1) * S]))
 
     def storage(self, s: int, res: int) -> int:
-        key = RESOURCES[res]
-        limit = DATA.setup.storage[key]
         base = s * S
-        for i in A.SPACES:
-            k = self.site[base + i]
-            if k >= 0:
-                tile = DATA.cards[k].tile
-                if tile is not None:
-                    limit += tile.storage.get(key, 0)
-        return limit
+        sites = self.site[base + A.FIRST_SPACE : base + S]
+        return _STORAGE_BASE[res] + sum(map(_STORAGE_BONUS[res].__getitem__, sites))
 
     def pipes_for_raid(self, s: int) -> int:
         """Peace pipes as compared for a red raid: a standing blacksmith counts one more."""
@@ -312,12 +318,23 @@ def _homes_table(colour: str) -> list[tuple[int, int]]:
 
 
 _HOMES = _homes_table("all")
-# Homes a building of kind k gives on site i, the +1-Home space included
+# _HOMES_AT[i][k]: Homes a building of kind k gives on site i, the +1-Home space included;
+# one more entry, 0, at the end: an empty site (kind EMPTY = -1) reads it.
 _HOMES_AT = [
     [_HOMES[k][i >= A.FIRST_SPACE] + (1 if DATA.sites[i].extra_home else 0) for k in range(K)]
+    + [0]
     for i in range(S)
 ]
 _PINK = _homes_table("pink")
+# _PINK_AT[i][k]: pink Homes a building of kind k shows on site i (0 at the end, as above)
+_PINK_AT = [[_PINK[k][i >= A.FIRST_SPACE] for k in range(K)] + [0] for i in range(S)]
+# Storage limits by resource index (0 where there is none), and _STORAGE_BONUS[r][k]:
+# the extra storage of a tile of kind k (0 at the end, for an empty site, as above)
+_STORAGE_BASE = [DATA.setup.storage.get(r, 0) for r in RESOURCES]
+_STORAGE_BONUS = [
+    [card.tile.storage.get(r, 0) if card.tile is not None else 0 for card in DATA.cards] + [0]
+    for r in RESOURCES
+]
 _PIPE_BONUS = {
     c.index: int(c.tile.constant["pipe_bonus"])
     for c in DATA.cards
@@ -342,3 +359,5 @@ from boomtown.games.western_town import hidden as _hidden  # noqa: E402
 from boomtown.games.western_town import rules as _rules  # noqa: E402
 from boomtown.games.western_town import scoring as _scoring  # noqa: E402
 from boomtown.games.western_town import views as _views  # noqa: E402
+
+_LEGAL, _CHOOSE, _run = _rules.LEGAL, _rules.CHOOSE, _rules.run

@@ -12,7 +12,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from boomtown.games.western_town.actions import txn_id
-from boomtown.games.western_town.data import DATA, RESOURCES
+from boomtown.games.western_town.data import DATA, RES_INDEX, RESOURCES
 
 Step = dict[str, Any]
 Pay = tuple[tuple[str, int], ...]
@@ -28,6 +28,7 @@ def _annotate(step: Step) -> None:
     op = step["op"]
     if op == "gain":
         step["_gain"] = norm({r: v for r, v in step.items() if r in RESOURCES})
+        step["_gains"] = tuple((r, RES_INDEX[r], n) for r, n in step["_gain"])
         step["_txn"] = txn_id({}, dict(step["_gain"]))
     elif op == "convert":
         step["_pay"], step["_gain"] = norm(step["pay"]), norm(step["gain"])

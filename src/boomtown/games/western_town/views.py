@@ -96,7 +96,7 @@ def view(st: St, seat: int | None) -> dict[str, Any]:
     return {
         "round": st.round,
         "rounds": st.rounds,
-        "decision": {"seat": st.cur, "prompt": rules.describe(st)},
+        "decision": {"seat": st.current_player, "prompt": rules.describe(st)},
         "groups": stocks,
         "lincoln": {
             "current": DATA.lincoln[current].key if current >= 0 else None,
