@@ -110,7 +110,7 @@ class ToyState(State):
         other.scores = list(self.scores)
         other.keeps = list(self.keeps)
 
-    def determinize(self, seat: int, rng: random.Random) -> State:
+    def _determinize(self, seat: int, rng: random.Random) -> State:
         return self.clone()
 
     def _to_dict(self) -> dict[str, Any]:

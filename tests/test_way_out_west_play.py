@@ -96,7 +96,9 @@ def test_views_are_public_and_determinize_is_a_copy() -> None:
     play_out(st, 1)
     assert st.view(0)["state"] == st.view(1)["state"] == st.view(None)["state"]
     det = st.determinize(0, random.Random(0))
-    assert det is not st and det.snapshot() == st.snapshot()
+    # nothing is hidden: the same position, without the real game's record
+    assert det is not st and det.snapshot()["state"] == st.snapshot()["state"]
+    assert det.view(0) == st.view(0) and det.history == []
 
 
 def test_action_texts_are_unique_and_ids_stable() -> None:

@@ -243,7 +243,7 @@ class HighCard(State):
         other.wins = list(self.wins)
         other.revealed = None if self.revealed is None else list(self.revealed)
 
-    def determinize(self, seat: int, rng: random.Random) -> State:
+    def _determinize(self, seat: int, rng: random.Random) -> State:
         other = self.clone()
         assert isinstance(other, HighCard)
         other.unshare()  # clones are copy-on-write: take private fields before changing them

@@ -102,8 +102,12 @@ class State(ABC):
         mutable fields."""
 
     @abstractmethod
-    def determinize(self, seat: int, rng: random.Random) -> State:
-        """A full state consistent with all ``seat`` has seen; hidden parts drawn by ``rng``."""
+    def _determinize(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with all ``seat`` has seen; hidden parts drawn by ``rng``.
+
+        Games implement this; callers use :meth:`determinize`, which also strips the copy of
+        the real game's past.
+        """
 
     @abstractmethod
     def _to_dict(self) -> dict[str, Any]:
@@ -357,6 +361,34 @@ class State(ABC):
         self._shared = True
         other._shared = True
         return other
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with everything ``seat`` has seen, for search bots.
+
+        What ``seat`` cannot see is drawn again with ``rng`` (the caller's generator, never
+        the game's). The copy keeps no trace of the real game beyond what the seat knows: its
+        log holds only the lines ``seat`` and spectators read, and its history, actors and
+        seed are replaced, so it has no record and cannot be undone. ``view(seat)`` and
+        ``view(None)`` are the same as on the real state.
+        """
+        world = self._determinize(seat, rng)
+        if world is self:
+            world = self.editable_copy()
+        events = []
+        for event in self._log:
+            mine, public = event.for_seat(seat), event.for_seat(None)
+            if mine is None:
+                continue
+            events.append(Event(mine) if mine == public else Event(mine, frozenset({seat}), public))
+        world._log = events
+        world._history = []
+        world._actors = []
+        world._owned = True
+        world._undo_floor = 0
+        world._log_cache = {}
+        world._legal_cache = None
+        world.seed = rng.randrange(1 << 62)
+        return world
 
     def editable_copy(self) -> State:
         """A clone that owns all its containers and has no cached legal actions: for code

@@ -146,7 +146,7 @@ class GreatWesternTrailState(State):
         for name in NESTED:
             d[name] = [x[:] for x in d[name]]
 
-    def determinize(self, seat: int, rng: random.Random) -> GreatWesternTrailState:
+    def _determinize(self, seat: int, rng: random.Random) -> GreatWesternTrailState:
         return _hidden.determinize(self, seat, rng)
 
     def _to_dict(self) -> dict[str, Any]:

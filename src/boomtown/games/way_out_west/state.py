@@ -129,7 +129,7 @@ class WayOutWestState(State):
         for name in LIST_FIELDS:
             d[name] = d[name][:]
 
-    def determinize(self, seat: int, rng: random.Random) -> WayOutWestState:
+    def _determinize(self, seat: int, rng: random.Random) -> WayOutWestState:
         """Nothing is hidden beyond chance: a private copy of the position itself."""
         out = self.editable_copy()
         assert isinstance(out, WayOutWestState)

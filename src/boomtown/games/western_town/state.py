@@ -146,7 +146,7 @@ class WesternTownState(State):
             d[name] = d[name][:]
         d["stock"] = [x[:] for x in d["stock"]]
 
-    def determinize(self, seat: int, rng: random.Random) -> WesternTownState:
+    def _determinize(self, seat: int, rng: random.Random) -> WesternTownState:
         return _hidden.determinize(self, seat, rng)
 
     def _to_dict(self) -> dict[str, Any]:
