@@ -113,7 +113,7 @@ def test_rules_report_names_the_reconstructed_parts() -> None:
     report = RULESET.rules_report()
     assert "U10" in report and "reconstructed" in report
     assert "private building 1a" in report and "arrow topeka-wichita" in report
-    assert "rule_text" in report
+    assert "rulebook" in report
 
 
 def test_action_texts_are_unique() -> None:

@@ -76,9 +76,15 @@ class State(ABC):
     def _apply_id(self, aid: int) -> None:
         """Apply a legal action id. Only called after the legality check."""
 
-    @abstractmethod
     def action_text(self, aid: int) -> str:
-        """Human text of action ``aid`` in this state."""
+        """Human text of action ``aid`` in this state (any id of the action space).
+
+        The default reads ``_action_table``; games whose texts depend on the state override it.
+        """
+        table = self._action_table
+        if table is None:
+            raise NotImplementedError(f"{type(self).__name__} needs _action_table or action_text")
+        return table[aid].text if 0 <= aid < len(table) else f"action {aid}"
 
     @abstractmethod
     def _chance_distribution(self) -> list[tuple[int, float]]:

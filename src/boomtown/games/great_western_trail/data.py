@@ -1,6 +1,6 @@
 """Rules data of Great Western Trail, loaded once from ``data/great_western_trail.toml``.
 
-Every record carries a provenance table (``rule_text``, ``published`` with its source, or
+Every record carries a provenance table (``rulebook``, ``published`` with its source, or
 ``reconstructed``). The module turns the records into index tables the rules use.
 
 >>> CATTLE[0].name, CATTLE[0].value
@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-PROVENANCE_TAGS = ("rule_text", "published", "reconstructed")
+from boomtown.games.provenance import check_provenance
+
 _PATH = Path(__file__).parent / "data" / "great_western_trail.toml"
 
 
@@ -26,17 +27,6 @@ def _load() -> dict[str, Any]:
 
 
 RAW = _load()
-
-
-def _check(where: str, prov: Any) -> dict[str, str]:
-    if not isinstance(prov, dict) or "record" not in prov:
-        raise ValueError(f"{where}: every record needs provenance = {{ record = ... }}")
-    for key, tag in prov.items():
-        if key != "source" and tag not in PROVENANCE_TAGS:
-            raise ValueError(f"{where}: provenance {key} = {tag!r} is unknown")
-    if "published" in prov.values() and "source" not in prov:
-        raise ValueError(f"{where}: a published value needs its source")
-    return dict(prov)
 
 
 @dataclass(frozen=True)
@@ -138,7 +128,7 @@ class Space:
 
 
 SETUP: dict[str, Any] = RAW["setup"]
-_check("setup", SETUP["provenance"])
+check_provenance("setup", SETUP["provenance"])
 
 CATTLE = tuple(
     Cattle(i, c["key"], c["name"], c.get("breed", c["key"]), c["value"], c["vp"], c["start"],
@@ -268,12 +258,12 @@ def records() -> list[tuple[str, dict[str, str]]]:
 
 
 for _label, _prov in records():
-    _check(_label, _prov)
+    check_provenance(_label, _prov)
 
 
 def provenance_report() -> str:
     lines = [
-        "Data provenance (rule_text = the Kansas City rule text; published = a secondary",
+        "Data provenance (rulebook = the Kansas City rule text; published = a secondary",
         "source; reconstructed = boomtown's own default, not the publisher's):",
         "",
     ]

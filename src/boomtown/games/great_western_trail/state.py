@@ -122,9 +122,6 @@ class GreatWesternTrailState(State):
         _rules.choose(self, aid)
         _rules.run(self)
 
-    def action_text(self, aid: int) -> str:
-        return A.TEXTS[aid] if 0 <= aid < A.SIZE else f"action {aid}"
-
     def _chance_distribution(self) -> list[tuple[int, float]]:
         return _rules.chance_distribution(self)
 

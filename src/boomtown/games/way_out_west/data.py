@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-PROVENANCE_TAGS = ("rulebook", "published", "reconstructed")
+from boomtown.games.provenance import check_provenance
 
 
 @dataclass(frozen=True)
@@ -138,20 +138,6 @@ class WayOutWestData:
 
     def box(self, key: str) -> Box:
         return next(b for b in self.boxes if b.key == key)
-
-
-def check_provenance(where: str, prov: Any) -> dict[str, str]:
-    """Validate a ``provenance`` table: a record tag, known tags, a source for published."""
-    if not isinstance(prov, dict) or "record" not in prov:
-        raise ValueError(f"{where}: every record needs provenance = {{ record = ... }}")
-    for key, tag in prov.items():
-        if key == "source":
-            continue
-        if tag not in PROVENANCE_TAGS:
-            raise ValueError(f"{where}: provenance {key} = {tag!r} is not one of {PROVENANCE_TAGS}")
-    if "published" in prov.values() and "source" not in prov:
-        raise ValueError(f"{where}: a published value needs its source")
-    return dict(prov)
 
 
 def _fields(raw: dict[str, Any], where: str) -> dict[str, Any]:

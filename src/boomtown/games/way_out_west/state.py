@@ -104,9 +104,6 @@ class WayOutWestState(State):
         _rules.choose(self, aid)
         _rules.run(self)
 
-    def action_text(self, aid: int) -> str:
-        return A.TEXTS[aid] if 0 <= aid < A.SIZE else f"action {aid}"
-
     def explain_illegal(self, aid: int) -> str:
         return _rules.explain_illegal(self, aid)
 

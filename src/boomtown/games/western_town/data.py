@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+from boomtown.games.provenance import check_provenance
+
 RESOURCES = ("G", "W", "I", "C", "P", "L", "X")
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
 RES_NAMES = {
@@ -28,7 +30,6 @@ RES_NAMES = {
     "L": "Lure",
     "X": "exported Gold",
 }
-PROVENANCE_TAGS = ("rulebook", "published", "reconstructed")
 
 
 @dataclass(frozen=True)
@@ -149,20 +150,6 @@ class WesternTownData:
         return [c for c in self.cards if c.group == name or c.second_group == name]
 
 
-def _check_provenance(where: str, prov: Any) -> dict[str, str]:
-    if not isinstance(prov, dict) or "record" not in prov:
-        raise ValueError(f"{where}: every record needs provenance = {{ record = ... }}")
-    for key, tag in prov.items():
-        if key == "source":
-            continue
-        if tag not in PROVENANCE_TAGS:
-            raise ValueError(f"{where}: provenance {key} = {tag!r} is not one of {PROVENANCE_TAGS}")
-    tags = set(prov.values())
-    if "published" in tags and "source" not in prov:
-        raise ValueError(f"{where}: a published value needs its source")
-    return dict(prov)
-
-
 def _tile(raw: dict[str, Any], card: dict[str, Any], where: str) -> Tile:
     return Tile(
         cost=dict(raw.get("cost", {})),
@@ -175,7 +162,7 @@ def _tile(raw: dict[str, Any], card: dict[str, Any], where: str) -> Tile:
         storage=dict(raw.get("storage", {})),
         constant=dict(raw.get("constant", {})),
         on_lay=tuple(raw.get("on_lay", ())),
-        provenance=_check_provenance(where + ".tile", raw.get("provenance")),
+        provenance=check_provenance(where + ".tile", raw.get("provenance")),
     )
 
 
@@ -184,7 +171,7 @@ def parse(raw: dict[str, Any]) -> WesternTownData:
     s = raw["setup"]
     setup = Setup(
         **{k: v for k, v in s.items() if k != "provenance"},
-        provenance=_check_provenance("setup", s.get("provenance")),
+        provenance=check_provenance("setup", s.get("provenance")),
     )
     cards = []
     for i, c in enumerate(raw["cards"]):
@@ -208,7 +195,7 @@ def parse(raw: dict[str, Any]) -> WesternTownData:
                 play_requires=dict(c.get("play_requires", {})),
                 exploit_requires=dict(c.get("exploit_requires", {})),
                 tile=_tile(c["tile"], c, where) if "tile" in c else None,
-                provenance=_check_provenance(where, c.get("provenance")),
+                provenance=check_provenance(where, c.get("provenance")),
             )
         )
     sites = tuple(
@@ -219,7 +206,7 @@ def parse(raw: dict[str, Any]) -> WesternTownData:
             zone4=bool(x.get("zone4", False)),
             effect=x.get("effect"),
             extra_home=bool(x.get("extra_home", False)),
-            provenance=_check_provenance(f"sites[{i}]", x.get("provenance")),
+            provenance=check_provenance(f"sites[{i}]", x.get("provenance")),
         )
         for i, x in enumerate(raw["sites"])
     )
@@ -228,7 +215,7 @@ def parse(raw: dict[str, Any]) -> WesternTownData:
             face=x["face"],
             adds=tuple(x["adds"]),
             again=bool(x.get("again", False)),
-            provenance=_check_provenance(f"die[{i}]", x.get("provenance")),
+            provenance=check_provenance(f"die[{i}]", x.get("provenance")),
         )
         for i, x in enumerate(raw["die"])
     )
@@ -238,7 +225,7 @@ def parse(raw: dict[str, Any]) -> WesternTownData:
             key=x["key"],
             wishes=tuple(x["wishes"]),
             five=bool(x.get("five", False)),
-            provenance=_check_provenance(f"lincoln[{x['key']}]", x.get("provenance")),
+            provenance=check_provenance(f"lincoln[{x['key']}]", x.get("provenance")),
         )
         for i, x in enumerate(raw["lincoln"])
     )
@@ -249,7 +236,7 @@ def parse(raw: dict[str, Any]) -> WesternTownData:
             name=x["name"],
             resources=dict(x["resources"]),
             building=x["building"],
-            provenance=_check_provenance(f"western_town[{x['key']}]", x.get("provenance")),
+            provenance=check_provenance(f"western_town[{x['key']}]", x.get("provenance")),
         )
         for i, x in enumerate(raw["western_town"])
     )

@@ -120,9 +120,6 @@ class WesternTownState(State):
         _CHOOSE[frame[0]](self, frame, aid)
         _run(self)
 
-    def action_text(self, aid: int) -> str:
-        return A.TEXTS[aid] if 0 <= aid < A.SIZE else f"action {aid}"
-
     def explain_illegal(self, aid: int) -> str:
         return _rules.explain_illegal(self, aid)
 
