@@ -218,7 +218,7 @@ def test_undo_follows_the_policy(client: TestClient) -> None:
     assert client.post(f"/api/games/{gid}/undo", json={}, headers=auth(token)).status_code == 409
 
 
-def wait_finished(c: TestClient, game: dict[str, Any], timeout: float = 60) -> dict[str, Any]:
+def wait_finished(c: TestClient, game: dict[str, Any], timeout: float = 240) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         msg = state(c, game, game["spectator_token"])
@@ -434,6 +434,6 @@ def test_library_bots_heuristic_and_ismcts(tmp_path: Path) -> None:
         game = create(c, [{"kind": "bot", "bot": "heuristic"},
                           {"kind": "bot", "bot": "ismcts", "level": 1}],
                       options={"short_game": True})
-        final = wait_finished(c, game, timeout=90)
+        final = wait_finished(c, game, timeout=240)
         assert [s["bot"] for s in final["seats"]] == ["heuristic", "ismcts"]
         assert final["view"]["terminal"]

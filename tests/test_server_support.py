@@ -77,7 +77,7 @@ class ServerProcess:
         self.proc = subprocess.Popen(args, stdout=self._out, stderr=subprocess.STDOUT)
         self.wait_ready()
 
-    def wait_ready(self, timeout: float = 30.0) -> None:
+    def wait_ready(self, timeout: float = 120.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
