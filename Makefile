@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test lint typecheck bench clean
+.PHONY: serve test lint typecheck bench strength clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,17 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/boomtown bench western-town
+
+# Bot strength for the README: ismcts at 1 s per move, heuristic and random, seat-rotated
+# three-player games of every game (about two hours on two cores). Results in strength/.
+STRENGTH_GAMES ?= 24
+strength: $(STAMP)
+	mkdir -p strength
+	for game in western-town way-out-west great-western-trail; do \
+	  $(BIN)/boomtown simulate $$game -p 3 --bots ismcts:seconds=1,heuristic,random \
+	    --games $(STRENGTH_GAMES) --workers 2 --seed 5000 -q \
+	    --out strength/$$game.jsonl | tee strength/$$game.txt; \
+	done
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info
