@@ -125,6 +125,13 @@ def test_every_data_record_has_provenance_and_errors_are_caught() -> None:
         parse(raw)
 
 
+def test_three_player_box_counts_are_marked_reconstructed() -> None:
+    """The description never gives 3-player box counts: each is our default (facts U2)."""
+    for box in DATA.boxes:
+        tag = box.provenance.get("boxes_3p", box.provenance["record"])
+        assert tag == "reconstructed", box.key
+
+
 def test_rulebook_numbers_in_the_data() -> None:
     assert DATA.setup.start_money == {3: 20, 4: 20, 5: 25}
     assert DATA.setup.rounds == 12 and DATA.setup.income_after == (3, 6, 9, 12)
