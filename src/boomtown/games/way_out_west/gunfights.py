@@ -26,6 +26,7 @@ from itertools import product
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+from boomtown.engine.actions import CHANCE
 from boomtown.games.way_out_west import actions as A
 from boomtown.games.way_out_west.data import DATA
 from boomtown.games.way_out_west.state import (
@@ -69,6 +70,8 @@ def _binomial(k: int) -> list[tuple[int, float]]:
 
 
 VOLLEY = [_binomial(k) for k in range(A.MAX_FIGHTERS + 1)]
+#: VOLLEY_IDS[k]: the outcome ids of a volley of k shots (0..k hits).
+VOLLEY_IDS = tuple(tuple(aid for aid, _ in VOLLEY[k]) for k in range(A.MAX_FIGHTERS + 1))
 
 
 def _robbery_table() -> list[tuple[int, float]]:
@@ -190,16 +193,21 @@ def _exchange(st: St, frame: Frame) -> None:
     if st.fight[F_RESULT] != ONGOING:
         return
     fa, fd = fighters(st, 0), fighters(st, 1)
-    push = st.stack.append
-    push(("exchange",))
-    if fa == fd:
-        plan: list[Frame] = [("ask", 0), ("ask", 1), ("roll", 0, 1), ("roll", 1, 1), ("both",)]
-    else:
-        first = 0 if fa < fd else 1
-        second = 1 - first
-        plan = [("ask", first), ("roll", first, 0), ("ask", second), ("roll", second, 0)]
-    for f in reversed(plan):
-        push(f)
+    st.stack.append(("exchange",))
+    st.stack.extend(EXCHANGE_PLANS[0 if fa == fd else 1 if fa < fd else 2])
+
+
+def _plan(frames: list[Frame]) -> tuple[Frame, ...]:
+    """The frames of one exchange in stack order (the first to run on top)."""
+    return tuple(reversed(frames))
+
+
+#: One exchange, by who fires first: both at once, the attacker, the defender.
+EXCHANGE_PLANS = (
+    _plan([("ask", 0), ("ask", 1), ("roll", 0, 1), ("roll", 1, 1), ("both",)]),
+    _plan([("ask", 0), ("roll", 0, 0), ("ask", 1), ("roll", 1, 0)]),
+    _plan([("ask", 1), ("roll", 1, 0), ("ask", 0), ("roll", 0, 0)]),
+)
 
 
 def side_player(st: St, side: int) -> int:
@@ -262,8 +270,6 @@ def _choose_retreat(st: St, frame: Frame, aid: int) -> None:
 
 
 def _step_roll(st: St, frame: Frame) -> int | None:
-    from boomtown.engine.actions import CHANCE
-
     if st.fight[F_RESULT] != ONGOING or fighters(st, frame[1]) == 0:
         st.stack.pop()
         return None
@@ -271,7 +277,7 @@ def _step_roll(st: St, frame: Frame) -> int | None:
 
 
 def _legal_roll(st: St, frame: Frame) -> list[int]:
-    return list(range(A.HITS, A.HITS + fighters(st, frame[1]) + 1))
+    return list(VOLLEY_IDS[fighters(st, frame[1])])
 
 
 def _choose_roll(st: St, frame: Frame, aid: int) -> None:
@@ -490,8 +496,6 @@ def _fight_clear(st: St, frame: Frame) -> None:
 
 
 def _chance(st: St, frame: Frame) -> int:
-    from boomtown.engine.actions import CHANCE
-
     return CHANCE
 
 

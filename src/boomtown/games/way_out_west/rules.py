@@ -12,6 +12,7 @@ Frames: ``setup``, ``start`` (chance: start player), ``place`` (set-up cowboys),
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from boomtown.engine.actions import CHANCE, TERMINAL
@@ -41,12 +42,39 @@ FARMERS_PER_TOWN = DATA.limits.farmers_per_town
 B_CATTLE, B_HIRE, B_MOVE_COWBOYS, B_MOVE_CATTLE, B_FARMER, B_GUNFIGHT = (
     BOX[k] for k in ("cattle", "hire", "move_cowboys", "move_cattle", "farmer", "gunfight")
 )
-NO_BUILD = [False] * C
 #: First id of "move n cowboys from src to dst" for each src, over the other towns in order.
 MOVE_FIRST = tuple(
     tuple(A.MOVE_COWBOYS + A.PAIR_INDEX[(src, dst)] * A.MAX_MOVE for dst in range(T) if dst != src)
     for src in range(T)
 )
+#: BUY_CATTLE_IDS[t][m]: the ids "buy 1..m cattle in town t".
+BUY_CATTLE_IDS = tuple(
+    tuple(tuple(A.buy_cattle_id(t, k) for k in range(1, m + 1)) for m in range(A.CATTLE_UP_TO + 1))
+    for t in range(T)
+)
+HIRE_IDS = tuple(range(A.HIRE, A.HIRE + T))
+#: MOVE_COWBOYS_IDS[src][c]: the ids "move 1..c cowboys from src" to each other town in order.
+MOVE_COWBOYS_IDS = tuple(
+    tuple(tuple(aid for first in MOVE_FIRST[src] for aid in range(first, first + c))
+          for c in range(A.MAX_MOVE + 1))
+    for src in range(T)
+)
+#: MOVE_CATTLE_IDS[j][m]: the ids "move 1..m cattle" over the j-th neighbouring pair.
+MOVE_CATTLE_IDS = tuple(
+    tuple(tuple(A.move_cattle_id(src, dst, k) for k in range(1, m + 1))
+          for m in range(A.MOVE_CATTLE_UP_TO + 1))
+    for src, dst in A.ADJACENT
+)
+#: NEIGHBOURS[src]: (index j in ``A.ADJACENT``, dst) for each town next to src, in order.
+NEIGHBOURS = tuple(
+    tuple((j, dst) for j, (a, dst) in enumerate(A.ADJACENT) if a == src) for src in range(T)
+)
+TOWNS = tuple(range(T))
+COUNTERS = tuple(range(C))
+BUILD_FIRST = tuple(A.BUILD + t * C for t in range(T))
+ATTACK_FIRST = tuple(A.ATTACK + t * A.SLOTS for t in range(T))
+SLOT_CATTLE = A.SLOT_CATTLE
+SLOT_FARMER = A.SLOT_FARMER
 BOXES_FULL = tuple(
     DATA.box(k).boxes if k in {b.key for b in DATA.boxes} else DATA.box("building").boxes
     for k in BOX_KEYS
@@ -65,20 +93,9 @@ def run(st: St) -> None:
         frame = stack[-1]
         who = STEP[frame[0]](st, frame)
         if who is not None:
-            st.cur = who
+            st.current_player = who
             return
-    st.cur = TERMINAL
-
-
-def legal(st: St) -> list[int]:
-    frame = st.stack[-1]
-    ids: list[int] = LEGAL[frame[0]](st, frame)
-    return ids
-
-
-def choose(st: St, aid: int) -> None:
-    frame = st.stack[-1]
-    CHOOSE[frame[0]](st, frame, aid)
+    st.current_player = TERMINAL
 
 
 def chance_distribution(st: St) -> list[tuple[int, float]]:
@@ -91,7 +108,7 @@ def chance_distribution(st: St) -> list[tuple[int, float]]:
 
 def describe(st: St) -> str:
     """A description of the pending decision."""
-    if st.cur == TERMINAL:
+    if st.current_player == TERMINAL:
         return "the game is over"
     kind = str(st.stack[-1][0])
     return PROMPTS.get(kind, kind)
@@ -109,16 +126,16 @@ PROMPTS: dict[str, str] = {
 
 def explain_illegal(st: St, aid: int) -> str:
     text = A.TEXTS[aid] if 0 <= aid < A.SIZE else str(aid)
-    if st.cur == CHANCE:
+    if st.current_player == CHANCE:
         return f"{text!r} is not a possible chance outcome now"
-    who = st.name(st.cur)
+    who = st.name(st.current_player)
     frame = st.stack[-1]
     kind = frame[0]
     if kind == "bid" and A.BID <= aid < A.BID + A.MAX_BID:
         amount = aid - A.BID + 1
         if amount <= st.high:
             return f"a raise must beat the high bid of ${st.high}"
-        return f"{who} has only ${st.money[st.cur]}"
+        return f"{who} has only ${st.money[st.current_player]}"
     if kind == "act":
         box = box_of(aid)
         if box is not None and st.boxes_left[box] == 0:
@@ -145,8 +162,15 @@ def box_of(aid: int) -> int | None:
     return None
 
 
+#: ``box_of(aid)`` of each id from A.BUY_CATTLE to the last gunfight target (-1: no box).
+ACT_BOX = tuple(
+    -1 if (box := box_of(aid)) is None else box for aid in range(A.BUY_CATTLE, A.SHERIFF_ATT)
+)
+
+
 def _seat(st: St, frame: Frame) -> int:
-    return int(frame[1])
+    seat: int = frame[1]
+    return seat
 
 
 def _chance(st: St, frame: Frame) -> int:
@@ -282,13 +306,13 @@ def _actions(st: St, frame: Frame) -> None:
 
 def _step_act(st: St, frame: Frame) -> int | None:
     """The seat acts if some free box offers it an action; the list is kept in the frame
-    (nothing changes before the decision), so it is computed once."""
-    s = int(frame[1])
+    (nothing changes before the decision), so it is computed once and never mutated."""
+    s: int = frame[1]
     if len(frame) > 2:
         return s
     ids = action_ids(st, s)
     if ids:
-        st.stack[-1] = ("act", s, tuple(ids))
+        st.stack[-1] = ("act", s, ids)
         return s
     st.stack.pop()
     st.log(f"{st.name(s)} passes: no free box offers an action he can carry out")
@@ -296,7 +320,8 @@ def _step_act(st: St, frame: Frame) -> int | None:
 
 
 def _legal_act(st: St, frame: Frame) -> list[int]:
-    return list(frame[2])
+    ids: list[int] = frame[2]  # shared with the frame: read-only, like every legal list
+    return ids
 
 
 def _spread_open(st: St, s: int, t: int) -> bool:
@@ -312,80 +337,89 @@ def _spread_open(st: St, s: int, t: int) -> bool:
 
 
 def action_ids(st: St, s: int) -> list[int]:
-    """Every complete action seat ``s`` can carry out on a free box now, sorted by id."""
+    """Every complete action seat ``s`` can carry out on a free box now, sorted by id.
+
+    The id lists of each kind of action come ready-made from the tables above; the loops
+    only test what the position allows.
+    """
     ids: list[int] = []
-    n = st.num_players
     left = st.boxes_left
     money = st.money[s]
-    cow = st.cowboys
     cattle = st.cattle
     base = s * T
-    town_cattle = [0] * T
-    if left[B_CATTLE] or left[B_MOVE_CATTLE]:
-        for i, c in enumerate(cattle):
-            if c:
-                town_cattle[i % T] += c
+    my_cowboys = st.cowboys[base:base + T]
     if left[B_CATTLE] and st.cattle_supply[s] and money >= CATTLE_PRICE:
         most = min(A.CATTLE_UP_TO, st.cattle_supply[s],
                    money // CATTLE_PRICE if CATTLE_PRICE else A.CATTLE_UP_TO)
         for t in range(T):
-            if cow[base + t] and _spread_open(st, s, t):
-                free = CORRALS[t] - town_cattle[t]
-                for k in range(1, min(most, free) + 1):
-                    ids.append(A.BUY_CATTLE + t * A.CATTLE_UP_TO + k - 1)
+            if my_cowboys[t] and _spread_open(st, s, t):
+                free = CORRALS[t] - sum(cattle[t::T])
+                if free > 0:
+                    ids += BUY_CATTLE_IDS[t][min(most, free)]
     if left[B_HIRE] and st.cowboy_supply[s] and money >= HIRE_PRICE:
-        ids.extend(range(A.HIRE, A.HIRE + T))
+        ids += HIRE_IDS
     if left[B_MOVE_COWBOYS]:
-        for src in range(T):
-            c = cow[base + src]
-            if c:
-                for first in MOVE_FIRST[src]:
-                    ids.extend(range(first, first + c))
-    if left[B_MOVE_CATTLE]:
-        for j, (src, dst) in enumerate(A.ADJACENT):
-            c = cattle[base + src]
-            if c and cow[base + dst]:
-                most = min(c, A.MOVE_CATTLE_UP_TO, CORRALS[dst] - town_cattle[dst])
-                first = A.MOVE_CATTLE + j * A.MOVE_CATTLE_UP_TO
-                ids.extend(range(first, first + most))
-    owner = st.owner
-    build_ok = [
-        left[BOX_BUILD + k] and st.csupply[s * C + k] and money >= PRICES[k] for k in range(C)
-    ] if any(left[BOX_BUILD:]) else NO_BUILD
-    if any(build_ok):
         for t in range(T):
-            row = owner[t * C:(t + 1) * C]
-            if C - row.count(-1) >= SPACES[t] or row.count(s) >= PER_TOWN:
-                continue
-            for k in range(C):
-                if build_ok[k] and row[k] < 0:
-                    ids.append(A.BUILD + t * C + k)
+            if my_cowboys[t]:
+                ids += MOVE_COWBOYS_IDS[t][my_cowboys[t]]
+    my_cattle = cattle[base:base + T]
+    if left[B_MOVE_CATTLE] and any(my_cattle):
+        for src in compress(TOWNS, my_cattle):
+            for j, dst in NEIGHBOURS[src]:
+                if my_cowboys[dst]:
+                    most = min(my_cattle[src], A.MOVE_CATTLE_UP_TO,
+                               CORRALS[dst] - sum(cattle[dst::T]))
+                    if most > 0:
+                        ids += MOVE_CATTLE_IDS[j][most]
+    owner = st.owner
+    boxes = left[BOX_BUILD:]
+    if any(boxes):
+        supply = st.csupply[s * C:(s + 1) * C]
+        buildable = []
+        for k in compress(COUNTERS, boxes):
+            if supply[k] and money >= PRICES[k]:
+                buildable.append(k)
+        if buildable:
+            for t in range(T):
+                row = owner[t * C:(t + 1) * C]
+                if C - row.count(-1) >= SPACES[t] or row.count(s) >= PER_TOWN:
+                    continue
+                first = BUILD_FIRST[t]
+                for k in buildable:
+                    if row[k] < 0:
+                        ids.append(first + k)
+    farmer = st.farmer
     if (left[B_FARMER] and st.farmer_supply
             and not (st.options.one_farmer_each and st.farmers_taken[s])):
-        ids.extend(A.FARMER + t for t in range(T) if st.farmer[t] < FARMERS_PER_TOWN)
-    if left[B_GUNFIGHT]:
         for t in range(T):
-            if not cow[base + t]:
+            if farmer[t] < FARMERS_PER_TOWN:
+                ids.append(A.FARMER + t)
+    if left[B_GUNFIGHT]:
+        rival_cattle = sum(cattle) > sum(my_cattle)  # another seat has cattle somewhere
+        for t in range(T):
+            if not my_cowboys[t]:
                 continue
-            first = A.ATTACK + t * A.SLOTS
-            for k in range(C):
-                o = owner[t * C + k]
-                if o >= 0 and o != s:
-                    ids.append(first + k)
-            for o in range(n):
-                if o != s and cattle[o * T + t]:
-                    ids.append(first + A.SLOT_CATTLE + o)
-            if st.farmer[t]:
-                ids.append(first + A.SLOT_FARMER)
+            first = ATTACK_FIRST[t]
+            row = owner[t * C:(t + 1) * C]
+            if row.count(-1) + row.count(s) < C:  # another seat owns a counter here
+                for k, o in enumerate(row):
+                    if o != s and o >= 0:
+                        ids.append(first + k)
+            if rival_cattle:
+                herds = cattle[t::T]  # every seat's cattle in town t
+                if sum(herds) > herds[s]:  # another seat has cattle here
+                    for o, c in enumerate(herds):
+                        if c and o != s:
+                            ids.append(first + SLOT_CATTLE + o)
+            if farmer[t]:
+                ids.append(first + SLOT_FARMER)
     return ids
 
 
 def _choose_act(st: St, frame: Frame, aid: int) -> None:
     st.stack.pop()
     s = frame[1]
-    box = box_of(aid)
-    assert box is not None
-    st.boxes_left[box] -= 1
+    st.boxes_left[ACT_BOX[aid - A.BUY_CATTLE]] -= 1
     if aid < A.HIRE:
         t, k = divmod(aid - A.BUY_CATTLE, A.CATTLE_UP_TO)
         buy_cattle(st, s, t, k + 1)

@@ -34,26 +34,39 @@ def cattle_income_rate(st: St, t: int) -> int:
     return rate
 
 
+def income_by_source(st: St) -> dict[str, list[int]]:
+    """What every seat earns at an income round, by source: one list per source, by seat."""
+    n = st.num_players
+    cattle_paid, bank_paid, store_paid, hotel_paid = [0] * n, [0] * n, [0] * n, [0] * n
+    owner = st.owner
+    for t in range(T):
+        herds = st.cattle[t::T]  # every seat's cattle in town t
+        if any(herds):
+            rate = cattle_income_rate(st, t)
+            for s in range(n):
+                cattle_paid[s] += herds[s] * rate
+        row = owner[t * C:(t + 1) * C]
+        bank, store, hotel = row[BANK], row[STORE], row[HOTEL]
+        if bank >= 0:
+            bank_paid[bank] += INC.bank_per_counter * st.town_size(t)
+        if store >= 0:
+            others = sum(herds) - herds[store]
+            store_paid[store] += (INC.store_per_other_cattle * others
+                                  + INC.store_per_farmer * st.farmer[t])
+        if hotel >= 0:
+            posse = st.cowboys[t::T]  # every seat's cowboys in town t
+            hotel_paid[hotel] += INC.hotel_per_other_cowboy * (sum(posse) - posse[hotel])
+    return {"cattle": cattle_paid, "bank": bank_paid, "store": store_paid, "hotel": hotel_paid}
+
+
 def income_parts(st: St, s: int) -> dict[str, int]:
     """What seat ``s`` earns at an income round, by source."""
-    n = st.num_players
-    parts = {"cattle": 0, "bank": 0, "store": 0, "hotel": 0}
-    for t in range(T):
-        parts["cattle"] += st.cattle[s * T + t] * cattle_income_rate(st, t)
-        if st.owner[t * C + BANK] == s:
-            parts["bank"] += INC.bank_per_counter * st.town_size(t)
-        if st.owner[t * C + STORE] == s:
-            others = sum(st.cattle[o * T + t] for o in range(n) if o != s)
-            parts["store"] += (INC.store_per_other_cattle * others
-                               + INC.store_per_farmer * st.farmer[t])
-        if st.owner[t * C + HOTEL] == s:
-            others = sum(st.cowboys[o * T + t] for o in range(n) if o != s)
-            parts["hotel"] += INC.hotel_per_other_cowboy * others
-    return parts
+    return {source: paid[s] for source, paid in income_by_source(st).items()}
 
 
 def income(st: St) -> list[int]:
-    return [sum(income_parts(st, s).values()) for s in range(st.num_players)]
+    """What every seat earns at an income round."""
+    return [sum(per_seat) for per_seat in zip(*income_by_source(st).values(), strict=True)]
 
 
 def cattle_vp(st: St, t: int) -> int:
@@ -121,7 +134,7 @@ def breakdown(st: St) -> dict[str, Any]:
     cash = max(st.money[s] for s in tied)
     winners = [s for s in tied if st.money[s] == cash]
     return {
-        "final": st.cur == TERMINAL,
+        "final": st.current_player == TERMINAL,
         "seats": [
             {
                 "seat": s,

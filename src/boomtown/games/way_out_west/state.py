@@ -33,6 +33,8 @@ BOX = {key: i for i, key in enumerate(BOX_KEYS)}
 BOX_BUILD = BOX[f"build_{DATA.counters[0].key}"]
 NB = len(BOX_KEYS)
 
+SEAT_NAMES = tuple(f"seat {s}" for s in range(A.N))
+
 # fight fields (indices into ``St.fight``)
 (F_ACTIVE, F_ATT, F_DEF, F_TOWN, F_SLOT, F_ACOW, F_ASHER, F_DCOW, F_DSHER, F_DEXTRA,
  F_RESULT, F_HITS_A, F_HITS_D) = range(13)
@@ -45,14 +47,17 @@ LIST_FIELDS = (
     "farmer", "farmers_taken", "wanted", "order", "boxes_left", "bids", "in_auction", "fight",
     "stack",
 )
-SCALAR_FIELDS = ("round", "high", "drop_pos", "farmer_supply", "farmer_out", "wanted_supply",
-                 "cur")
+SCALAR_FIELDS = ("round", "high", "drop_pos", "farmer_supply", "farmer_out", "wanted_supply")
 
 
 class WayOutWestState(State):
     """A game of Way Out West. Build it with ``RULESET.new_game(players, seed, options)``."""
 
     _action_table = A.ACTIONS
+
+    #: The seat to decide, CHANCE or TERMINAL (set by ``rules.run``). A plain attribute in
+    #: place of the base class's property: it is read several times in every step.
+    current_player: int = CHANCE
 
     def __init__(self, ruleset: Any, players: int, seed: int, options: Any) -> None:
         super().__init__(ruleset, players, seed, options)
@@ -89,19 +94,18 @@ class WayOutWestState(State):
         self.farmer_supply = comp.farmers
         self.farmer_out = 0
         self.wanted_supply = options.wanted_counters
-        self.cur = CHANCE
+        self.current_player = CHANCE
         _rules.run(self)
 
     # ------------------------------------------------------------ contract
-    @property
-    def current_player(self) -> int:
-        return self.cur
-
     def _compute_legal_ids(self) -> list[int]:
-        return _rules.legal(self)
+        frame = self.stack[-1]
+        ids: list[int] = _rules.LEGAL[frame[0]](self, frame)
+        return ids
 
     def _apply_id(self, aid: int) -> None:
-        _rules.choose(self, aid)
+        frame = self.stack[-1]
+        _rules.CHOOSE[frame[0]](self, frame, aid)
         _rules.run(self)
 
     def explain_illegal(self, aid: int) -> str:
@@ -114,7 +118,7 @@ class WayOutWestState(State):
         return _views.view(self, seat)
 
     def returns(self) -> list[float]:
-        if self.cur != TERMINAL:
+        if self.current_player != TERMINAL:
             return [0.0] * self.num_players
         return _scoring.returns(self)
 
@@ -134,9 +138,10 @@ class WayOutWestState(State):
 
     def _to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {name: list(getattr(self, name)) for name in LIST_FIELDS}
-        out["stack"] = [list(f) for f in self.stack]
+        out["stack"] = [[_plain(x) for x in f] for f in self.stack]
         for name in SCALAR_FIELDS:
             out[name] = getattr(self, name)
+        out["cur"] = self.current_player
         return out
 
     def _from_dict(self, data: dict[str, Any]) -> None:
@@ -152,13 +157,14 @@ class WayOutWestState(State):
             if not isinstance(value, list):
                 raise ValueError(f"field {name} must be a list")
             if name == "stack":
-                self.stack = [tuple(f) for f in value]
+                self.stack = [tuple(_plain(x) for x in f) for f in value]
                 continue
             if len(value) != sizes[name]:
                 raise ValueError(f"field {name} has the wrong size")
             setattr(self, name, [int(v) for v in value])
         for name in SCALAR_FIELDS:
             setattr(self, name, int(data[name]))
+        self.current_player = int(data["cur"])
 
     def component_counts(self) -> dict[str, int]:
         n = self.num_players
@@ -178,7 +184,7 @@ class WayOutWestState(State):
 
     # ------------------------------------------------------------ helpers
     def name(self, s: int) -> str:
-        return f"seat {s}"
+        return SEAT_NAMES[s]
 
     def cowboys_in(self, s: int, t: int) -> int:
         return self.cowboys[s * T + t]
@@ -209,6 +215,11 @@ class WayOutWestState(State):
             gain = cowboys * DATA.income.stagecoach_per_cowboy
             self.money[owner] += gain
             self.log(f"{self.name(owner)}'s StageCoach in {A.TOWN_NAMES[t]} earns ${gain} ({why})")
+
+
+def _plain(item: Any) -> Any:
+    """A frame item as data: a private copy of a list (an ``act`` frame keeps its legal ids)."""
+    return list(item) if isinstance(item, (list, tuple)) else item
 
 
 # The rule modules import this one for its constants; bind them once it is complete.

@@ -84,7 +84,7 @@ def view(st: St, seat: int | None) -> dict[str, Any]:
         "round": st.round,
         "rounds": st.rounds,
         "income_after": list(st.income_after),
-        "decision": {"seat": st.cur, "prompt": rules.describe(st)},
+        "decision": {"seat": st.current_player, "prompt": rules.describe(st)},
         "turn_order": list(st.order),
         "high_bid": st.high,
         "boxes_left": {key: st.boxes_left[i] for i, key in enumerate(BOX_KEYS)},
