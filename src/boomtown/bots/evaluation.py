@@ -28,6 +28,7 @@ Evaluation = Callable[["State", int], list[float]]
 _EVALUATIONS: dict[str, Evaluation] = {}
 _BUILTIN: dict[str, str] = {
     "western-town": "boomtown.bots.western_town_eval:evaluate",
+    "great-western-trail": "boomtown.bots.great_western_trail_eval:evaluate",
 }
 
 
