@@ -421,3 +421,130 @@ def test_w18_no_wanted_left_take_one_from_a_player_of_your_choice() -> None:
 def test_wanted_counters_13_or_18() -> None:
     assert start(3).wanted_supply == 13
     assert start(3, options={"wanted_counters": 18}).wanted_supply == 18
+
+
+# ---------------------------------------------------------------- casualties option
+LOSE_COWBOY = "lose a cowboy (back to your supply)"
+LOSE_SHERIFF = "lose the sheriff (for this gunfight)"
+LOSE_BUILT_IN = "lose the built-in defender (for this gunfight)"
+
+
+def bank_fight(**options: object) -> WayOutWestState:
+    """Seat 0 (3 cowboys) robs seat 1's Bank in Deadwood (1 cowboy + the built-in defender);
+    the defender fires first and misses, then the attacker fires: the next volley's dice are
+    the attacker's."""
+    st = board(**options)
+    build(st, 1, DEADWOOD, "bank")
+    put(st, 0, DEADWOOD, cowboys=3)
+    put(st, 1, DEADWOOD, cowboys=1)
+    act(st, 0)
+    st.apply("gunfight to rob the Bank in Deadwood")
+    hits(st, 0)             # the defender (2 fighters) fires first
+    assert st.current_player == 0 and texts(st) == ["fire", "retreat"]
+    return st
+
+
+def test_owner_chooses_casualties_offers_each_kind_of_fighter_left() -> None:
+    st = bank_fight(casualties="owner_chooses")
+    hits(st, 1)
+    assert st.current_player == 1, "the Bank owner decides which fighter the hit removes"
+    prompt = st.view(None)["state"]["decision"]["prompt"]
+    assert prompt == "choose which of your fighters a hit removes"
+    assert sorted(texts(st)) == sorted([LOSE_COWBOY, LOSE_BUILT_IN])
+    st.apply(LOSE_BUILT_IN)
+    fight = st.view(None)["state"]["gunfight"]
+    assert st.cowboys_in(1, DEADWOOD) == 1 and st.cowboy_supply[1] == 9 - 1
+    assert (fight["defender_cowboys"], fight["defender_other"], fight["result"]) == (
+        1, 0, "ongoing")
+    # the lone cowboy fires first in the next exchange (or retreats)
+    assert st.current_player == 1 and texts(st) == ["fire", "retreat"]
+
+
+def test_by_default_the_cowboy_is_lost_before_the_built_in_defender() -> None:
+    st = bank_fight()
+    hits(st, 1)
+    fight = st.view(None)["state"]["gunfight"]
+    assert st.cowboys_in(1, DEADWOOD) == 0 and st.cowboy_supply[1] == 9
+    assert (fight["defender_cowboys"], fight["defender_other"], fight["result"]) == (
+        0, 1, "ongoing")
+    assert st.current_player == CHANCE, "no decision: the built-in defender fires at once"
+
+
+def test_owner_chooses_no_decision_when_every_fighter_falls_or_one_kind_is_left() -> None:
+    st = bank_fight(casualties="owner_chooses")
+    hits(st, 2)             # 2 hits on 2 fighters: the order cannot matter
+    assert st.view(None)["state"]["gunfight"]["result"] == "attacker wins"
+    assert st.current_player == CHANCE and st.stack[-1][0] == "robbery"
+    st = board(casualties="owner_chooses")
+    build(st, 1, KANSAS_CITY, "hotel")
+    put(st, 0, KANSAS_CITY, cowboys=3)
+    put(st, 1, KANSAS_CITY, cowboys=2)
+    act(st, 0)
+    st.apply("gunfight for the Hotel in Kansas City")
+    hits(st, 0)
+    hits(st, 1)             # only cowboys defend the Hotel: removed without asking
+    assert st.cowboys_in(1, KANSAS_CITY) == 1 and texts(st) == ["fire", "retreat"]
+
+
+def test_owner_chooses_a_farmer_side_keeps_the_fixed_order() -> None:
+    st = board(casualties="owner_chooses")
+    build(st, 2, ABILENE, "jail")
+    farmer(st, ABILENE)
+    put(st, 0, ABILENE, cowboys=3)
+    act(st, 0)
+    st.apply("gunfight to remove the Farmer in Abilene")
+    assert st.current_player == 2
+    st.apply("add the sheriff to the defender")
+    hits(st, 0)             # the Farmer and the sheriff (2) fire first; nobody can retreat
+    hits(st, 1)
+    fight = st.view(None)["state"]["gunfight"]
+    assert not fight["defender_sheriff"] and fight["defender_other"] == 1, "the sheriff first"
+
+
+def test_owner_chooses_tie_volley_both_sides_choose_before_the_outcome() -> None:
+    st = board(casualties="owner_chooses")
+    build(st, 0, DEADWOOD, "jail")
+    build(st, 1, DEADWOOD, "bank")
+    put(st, 0, DEADWOOD, cowboys=1)
+    put(st, 1, DEADWOOD, cowboys=1)
+    act(st, 0)
+    st.apply("gunfight to rob the Bank in Deadwood")
+    st.apply("add the sheriff to the attacker")     # 1 cowboy + sheriff against 1 + built-in
+    st.apply("fire")
+    st.apply("fire")
+    hits(st, 1)             # the attacker's volley
+    hits(st, 1)             # the defender's volley
+    # both hits are pending: the defender removes his first, then the attacker
+    assert st.current_player == 1 and sorted(texts(st)) == sorted([LOSE_COWBOY, LOSE_BUILT_IN])
+    st.apply(LOSE_COWBOY)
+    assert st.current_player == 0 and sorted(texts(st)) == sorted([LOSE_COWBOY, LOSE_SHERIFF])
+    assert st.view(None)["state"]["gunfight"]["result"] == "ongoing"
+    st.apply(LOSE_SHERIFF)
+    fight = st.view(None)["state"]["gunfight"]
+    assert (fight["attacker_cowboys"], fight["attacker_sheriff"], fight["defender_cowboys"],
+            fight["defender_other"], fight["result"]) == (1, False, 0, 1, "ongoing")
+    assert st.cowboys_in(0, DEADWOOD) == 1 and st.cowboys_in(1, DEADWOOD) == 0
+    # 1 against 1: the attacker decides fire or retreat for the next simultaneous exchange
+    assert st.current_player == 0 and texts(st) == ["fire", "retreat"]
+
+
+def test_owner_chooses_tie_volley_outcome_waits_for_the_last_removal() -> None:
+    st = board(casualties="owner_chooses")
+    build(st, 0, DEADWOOD, "jail")
+    build(st, 1, DEADWOOD, "bank")
+    put(st, 0, DEADWOOD, cowboys=1)
+    put(st, 1, DEADWOOD, cowboys=1)
+    act(st, 0)
+    st.apply("gunfight to rob the Bank in Deadwood")
+    st.apply("add the sheriff to the attacker")
+    st.apply("fire")
+    st.apply("fire")
+    hits(st, 2)             # every defender falls (no choice) ...
+    hits(st, 1)             # ... and the attacker chooses his casualty
+    fight = st.view(None)["state"]["gunfight"]
+    assert (fight["defender_cowboys"], fight["defender_other"]) == (0, 0)
+    assert fight["result"] == "ongoing" and st.current_player == 0
+    st.apply(LOSE_COWBOY)
+    assert st.cowboys_in(0, DEADWOOD) == 0
+    assert st.view(None)["state"]["gunfight"]["result"] == "attacker wins"
+    assert st.current_player == CHANCE and st.stack[-1][0] == "robbery"

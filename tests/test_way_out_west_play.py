@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+import textwrap
 import tomllib
 from importlib import resources
 
@@ -13,6 +17,7 @@ from boomtown.engine import CHANCE, load_snapshot, register
 from boomtown.games.way_out_west import RULESET, rules_report
 from boomtown.games.way_out_west import actions as A
 from boomtown.games.way_out_west.data import DATA, parse, reconstructed_records
+from boomtown.games.way_out_west.options import WayOutWestOptions
 from boomtown.games.way_out_west.state import WayOutWestState
 from wow_scenario import new
 
@@ -76,6 +81,18 @@ def test_random_games_reach_every_kind_of_decision() -> None:
     assert seen == set(RANGES)
 
 
+def test_owner_chooses_casualties_is_reached_in_random_games() -> None:
+    casualty_ids = range(A.CASUALTY_COWBOY, A.SIZE)
+    used = set()
+    for seed in range(6):
+        st = play_out(new(4, {"casualties": "owner_chooses"}, seed), seed)
+        used.update(aid for aid in st.history if aid in casualty_ids)
+    assert used, "some random game lets a player choose his casualty"
+    for seed in range(3):
+        st = play_out(new(4, None, seed), seed)
+        assert not any(aid in casualty_ids for aid in st.history), "never by default"
+
+
 def test_snapshot_and_record_round_trip_mid_game() -> None:
     st = new(5, None, 3)
     rng = random.Random(3)
@@ -125,6 +142,89 @@ def test_every_data_record_has_provenance_and_errors_are_caught() -> None:
         parse(raw)
 
 
+def raw_data() -> dict:
+    return tomllib.loads(
+        resources.files("boomtown.games.way_out_west")
+        .joinpath("data/way_out_west.toml").read_text("utf-8")
+    )
+
+
+def box(raw: dict, key: str) -> dict:
+    return next(b for b in raw["boxes"] if b["key"] == key)
+
+
+@pytest.mark.parametrize(("edit", "field"), [
+    (lambda raw: raw["limits"].update(same_type_per_town=2), "limits.same_type_per_town"),
+    (lambda raw: raw["gunfight"].update(cowboys_per_retreat_town=2),
+     "gunfight.cowboys_per_retreat_town"),
+    (lambda raw: box(raw, "move_cowboys").update(price=1), r"boxes\[move_cowboys\].price"),
+    (lambda raw: box(raw, "gunfight").update(price=2), r"boxes\[gunfight\].price"),
+    (lambda raw: box(raw, "building").update(price=5), r"boxes\[building\].price"),
+    (lambda raw: box(raw, "farmer").update(up_to=2), r"boxes\[farmer\].up_to"),
+    (lambda raw: box(raw, "hire").update(up_to=0), r"boxes\[hire\].up_to"),
+    (lambda raw: raw["components"].update(wanted=0), "components.wanted"),
+    (lambda raw: raw["boxes"].pop(), "boxes must be"),
+])
+def test_structural_data_values_are_refused(edit, field: str) -> None:
+    """A value the engine cannot honour fails loudly instead of being silently ignored."""
+    raw = raw_data()
+    edit(raw)
+    with pytest.raises(ValueError, match=field):
+        parse(raw)
+
+
+def test_the_engine_reads_the_data_values() -> None:
+    assert WayOutWestOptions().wanted_counters == DATA.components.wanted
+    assert DATA.box("move_cowboys").up_to == A.MAX_MOVE
+    assert DATA.box("hire").up_to == A.HIRE_UP_TO
+
+
+EDITED_DATA_GAME = textwrap.dedent("""
+    import tomllib
+
+    _loads = tomllib.loads
+
+    def loads(text, /, **kw):
+        raw = _loads(text, **kw)
+        if raw.get("meta", {}).get("game") == "way-out-west":
+            raw["components"]["wanted"] = 18
+            boxes = {b["key"]: b for b in raw["boxes"]}
+            boxes["hire"]["up_to"] = 3
+            boxes["move_cowboys"]["up_to"] = 2
+        return raw
+
+    tomllib.loads = loads  # before the game reads its data file
+    from wow_scenario import ABILENE, KANSAS_CITY, act, empty_board, put, start, texts
+
+    st = start(4)
+    assert st.wanted_supply == 18, st.wanted_supply
+    empty_board(st)
+    put(st, 0, ABILENE, cowboys=3)
+    act(st, 0)
+    moves = [t for t in texts(st) if t.startswith("move") and "to Deadwood" in t]
+    assert moves == ["move 1 cowboy from Abilene to Deadwood",
+                     "move 2 cowboys from Abilene to Deadwood"], moves
+    st.apply("hire a cowboy into Abilene")
+    st.apply("hire another cowboy into Abilene")
+    st.apply("hire another cowboy into Kansas City")
+    assert st.stack[-1][0] != "hire2", "three at most"
+    assert st.cowboys_in(0, ABILENE) == 5 and st.cowboys_in(0, KANSAS_CITY) == 1
+    print("edited data played")
+""")
+
+
+def test_edited_data_values_change_the_game() -> None:
+    """Wanted counters, hires and cowboy moves per action follow the data file (run in a
+    fresh interpreter whose data file reads 18 Wanted, hire up to 3, move up to 2)."""
+    tests = os.path.dirname(__file__)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [tests, *filter(None, [os.environ.get("PYTHONPATH")])])}
+    out = subprocess.run([sys.executable, "-c", EDITED_DATA_GAME], env=env, cwd=tests,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "edited data played" in out.stdout
+
+
 def test_three_player_box_counts_are_marked_reconstructed() -> None:
     """The description never gives 3-player box counts: each is our default (facts U2)."""
     for box in DATA.boxes:
@@ -149,7 +249,7 @@ def test_rulebook_numbers_in_the_data() -> None:
 def test_rules_report_names_options_and_reconstructed_values() -> None:
     report = rules_report()
     for name in ("nine_rounds", "wanted_counters", "cattle_spread", "winner_pays",
-                 "default_defender", "control_ties", "wanted_ties"):
+                 "default_defender", "casualties", "control_ties", "wanted_ties"):
         assert name in report
     assert "reconstructed" in report
     labels = reconstructed_records()
@@ -161,6 +261,6 @@ def test_bad_options_are_rejected() -> None:
     from boomtown.engine import BadOptions
 
     for bad in ({"wanted_counters": 14}, {"cattle_spread": "x"}, {"control_ties": "x"},
-                {"wanted_ties": "x"}):
+                {"wanted_ties": "x"}, {"casualties": "x"}):
         with pytest.raises(BadOptions):
             new(4, bad)

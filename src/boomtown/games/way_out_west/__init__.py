@@ -51,6 +51,7 @@ RULESET = Ruleset(
         {"cattle_spread": "free", "winner_pays": False},
         {"default_defender": False, "defender_takes_wanted": False},
         {"control_ties": "shared", "wanted_ties": "all", "one_farmer_each": True},
+        {"casualties": "owner_chooses"},
     ),
 )
 

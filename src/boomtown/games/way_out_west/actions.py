@@ -9,7 +9,8 @@ Ranges (T = 5 towns, N = 5 seats, C = 6 counter types):
 ``BID + x - 1``            raise the bid to $x (1 <= x <= MAX_BID)
 ``BUY_CATTLE + 2t + n-1``  buy n cattle in town t
 ``HIRE + t``               hire a cowboy into town t
-``HIRE2 + t``, ``HIRE_STOP``  a second cowboy into town t, or none
+``HIRE2 + t``, ``HIRE_STOP``  one more cowboy into town t (up to the hire box's
+                           ``up_to``), or no more
 ``MOVE_COWBOYS + ...``     move n cowboys from one town to another (``move_cowboys_id``)
 ``MOVE_CATTLE + ...``      move n cattle to a neighbouring town (``move_cattle_id``)
 ``BUILD + C*t + k``        buy counter k in town t
@@ -24,6 +25,8 @@ Ranges (T = 5 towns, N = 5 seats, C = 6 counter types):
 ``TAKE_OVER``, ``REMOVE``  a winning attacker replaces the counter with his own, or removes it
 ``RUSTLE + n - 1``         a winning rustler takes n cattle
 ``WANTED_FROM + s``        take a Wanted counter from seat s (none left in the supply)
+``CASUALTY_*``             option ``casualties = "owner_chooses"``: the hit side's player
+                           loses a cowboy, the sheriff or the built-in defender
 =========================  ==============================================================
 """
 
@@ -39,7 +42,8 @@ TOWN_NAMES = tuple(t.name for t in DATA.towns)
 COUNTER_NAMES = tuple(c.name for c in DATA.counters)
 COUNTER = {c.key: c.index for c in DATA.counters}
 MAX_BID = DATA.limits.max_bid
-MAX_MOVE = DATA.components.cowboys_per_player
+MAX_MOVE = DATA.box("move_cowboys").up_to
+HIRE_UP_TO = DATA.box("hire").up_to
 CATTLE_UP_TO = DATA.box("cattle").up_to
 MOVE_CATTLE_UP_TO = DATA.box("move_cattle").up_to
 RUSTLE_UP_TO = DATA.gunfight.rustle_up_to
@@ -83,7 +87,10 @@ TAKE_OVER = ROBBERY + ROBBERY_MAX - ROBBERY_MIN + 1
 REMOVE = TAKE_OVER + 1
 RUSTLE = REMOVE + 1
 WANTED_FROM = RUSTLE + RUSTLE_UP_TO
-SIZE = WANTED_FROM + N
+CASUALTY_COWBOY = WANTED_FROM + N
+CASUALTY_SHERIFF = CASUALTY_COWBOY + 1
+CASUALTY_EXTRA = CASUALTY_SHERIFF + 1
+SIZE = CASUALTY_EXTRA + 1
 
 
 def bid_id(amount: int) -> int:
@@ -129,12 +136,13 @@ def _texts() -> list[str]:
     for s in range(N):
         t[START + s] = f"seat {s} wins the start-player roll"
         t[WANTED_FROM + s] = f"take a Wanted counter from seat {s}"
+    another = "a second" if HIRE_UP_TO == 2 else "another"
     for i, town in enumerate(TOWN_NAMES):
         t[PLACE + i] = f"place a cowboy in {town}"
         for n in range(1, CATTLE_UP_TO + 1):
             t[buy_cattle_id(i, n)] = f"buy {n} cattle in {town}"
         t[HIRE + i] = f"hire a cowboy into {town}"
-        t[HIRE2 + i] = f"hire a second cowboy into {town}"
+        t[HIRE2 + i] = f"hire {another} cowboy into {town}"
         for k, name in enumerate(COUNTER_NAMES):
             t[build_id(i, k)] = f"buy a {name} in {town}"
         t[FARMER + i] = f"place a Farmer in {town}"
@@ -144,7 +152,7 @@ def _texts() -> list[str]:
     t[DROP] = "drop out of the bidding"
     for x in range(1, MAX_BID + 1):
         t[bid_id(x)] = f"raise the bid to ${x}"
-    t[HIRE_STOP] = "hire no second cowboy"
+    t[HIRE_STOP] = "hire no second cowboy" if HIRE_UP_TO == 2 else "hire no more cowboys"
     for a, b in PAIRS:
         for n in range(1, MAX_MOVE + 1):
             what = "1 cowboy" if n == 1 else f"{n} cowboys"
@@ -165,6 +173,9 @@ def _texts() -> list[str]:
     t[REMOVE] = "remove the counter from play"
     for n in range(1, RUSTLE_UP_TO + 1):
         t[RUSTLE + n - 1] = f"rustle {n} cattle"
+    t[CASUALTY_COWBOY] = "lose a cowboy (back to your supply)"
+    t[CASUALTY_SHERIFF] = "lose the sheriff (for this gunfight)"
+    t[CASUALTY_EXTRA] = "lose the built-in defender (for this gunfight)"
     return t
 
 

@@ -1,7 +1,9 @@
 """Way Out West rules data, read once from ``data/way_out_west.toml``.
 
 The TOML file is the single place where a town, a price or a number lives; this module only
-turns it into small frozen records and checks that every record carries its provenance.
+turns it into small frozen records, checks that every record carries its provenance and
+rejects the structural values the engine cannot honour (:data:`STRUCTURAL`): a changed value
+either changes the game or is refused with a ``ValueError`` naming the field.
 
 >>> from boomtown.games.way_out_west.data import DATA
 >>> [t.name for t in DATA.towns][0], DATA.counter("train").price
@@ -140,6 +142,45 @@ class WayOutWestData:
         return next(b for b in self.boxes if b.key == key)
 
 
+#: Values the engine's structure fixes, as (field, required value, why). The file may state
+#: them but cannot change them: ``parse`` raises ValueError when one differs.
+STRUCTURAL: tuple[tuple[str, int, str], ...] = (
+    ("limits.same_type_per_town", 1, "a town holds one owner per counter type"),
+    ("gunfight.cowboys_per_retreat_town", 1, "a retreat sends one cowboy per town"),
+    *((f"boxes[{key}].price", 0, "the action is never charged")
+      for key in ("move_cowboys", "move_cattle", "farmer", "gunfight")),
+    ("boxes[building].price", 0, "a counter costs its own price ([[counters]])"),
+    *((f"boxes[{key}].up_to", 1, "the action takes one item")
+      for key in ("farmer", "gunfight", "building")),
+)
+#: The action boxes the engine knows.
+BOX_KEYS = ("cattle", "hire", "move_cowboys", "move_cattle", "farmer", "gunfight", "building")
+
+
+def _field(data: WayOutWestData, name: str) -> Any:
+    """The value of a dotted field name such as ``limits.max_bid`` or ``boxes[hire].up_to``."""
+    record, attr = name.split(".")
+    if record.startswith("boxes["):
+        return getattr(data.box(record[6:-1]), attr)
+    return getattr(getattr(data, record), attr)
+
+
+def check_structural(data: WayOutWestData) -> None:
+    """Raise ValueError when the data asks for something the engine cannot do."""
+    keys = sorted(b.key for b in data.boxes)
+    if keys != sorted(BOX_KEYS):
+        raise ValueError(f"boxes must be {', '.join(BOX_KEYS)} (each once), not {keys}")
+    for name, want, why in STRUCTURAL:
+        got = _field(data, name)
+        if got != want:
+            raise ValueError(f"{name} = {got}: the engine supports only {want} ({why})")
+    for b in data.boxes:
+        if b.up_to < 1:
+            raise ValueError(f"boxes[{b.key}].up_to = {b.up_to}: must be at least 1")
+    if data.components.wanted < 1:
+        raise ValueError(f"components.wanted = {data.components.wanted}: must be at least 1")
+
+
 def _fields(raw: dict[str, Any], where: str) -> dict[str, Any]:
     out = {k: (tuple(v) if isinstance(v, list) else v) for k, v in raw.items()}
     out["provenance"] = check_provenance(where, raw.get("provenance"))
@@ -147,7 +188,8 @@ def _fields(raw: dict[str, Any], where: str) -> dict[str, Any]:
 
 
 def parse(raw: dict[str, Any]) -> WayOutWestData:
-    """Build the records from parsed TOML, checking provenance everywhere."""
+    """Build the records from parsed TOML, checking provenance everywhere and the structural
+    values (:func:`check_structural`)."""
     check_provenance("meta", raw["meta"].get("provenance"))
     s = _fields(raw["setup"], "setup")
     s["start_money"] = {int(k): int(v) for k, v in raw["setup"]["start_money"].items()}
@@ -167,7 +209,7 @@ def parse(raw: dict[str, Any]) -> WayOutWestData:
     boxes = tuple(
         Box(index=i, **_fields(b, f"boxes[{b['key']}]")) for i, b in enumerate(raw["boxes"])
     )
-    return WayOutWestData(
+    data = WayOutWestData(
         setup=setup,
         components=Components(**_fields(raw["components"], "components")),
         limits=Limits(**_fields(raw["limits"], "limits")),
@@ -178,6 +220,8 @@ def parse(raw: dict[str, Any]) -> WayOutWestData:
         gunfight=Gunfight(**_fields(raw["gunfight"], "gunfight")),
         scoring=Scoring(**_fields(raw["scoring"], "scoring")),
     )
+    check_structural(data)
+    return data
 
 
 def load() -> WayOutWestData:

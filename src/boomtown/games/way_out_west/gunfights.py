@@ -11,7 +11,9 @@ Sequence (rule text; U8-U10 of the facts sheet where it is silent):
 4. Exchanges: the side with fewer fighters fires first and its hits are removed at once;
    equal sides fire together. Each fighter rolls one die; every 5 or 6 is a hit. The dice are
    a chance point whose outcomes are the number of hits. Hits take cowboys first, then the
-   sheriff, then the built-in / default / Farmer fighter.
+   sheriff, then the built-in / default / Farmer fighter; with the option
+   ``casualties = "owner_chooses"`` the hit side's player picks the kind, one hit at a time
+   (frame ``("casualty", side, hits)``), whenever the choice matters.
 5. Before firing, a side whose player has cowboys in the fight may retreat instead: each of
    his cowboys goes to a different town (one per town), and he loses.
 6. A winning attacker takes the target: a counter is replaced by his own (or removed), up to
@@ -29,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from boomtown.engine.actions import CHANCE
 from boomtown.games.way_out_west import actions as A
 from boomtown.games.way_out_west.data import DATA
+from boomtown.games.way_out_west.options import OWNER_CHOOSES
 from boomtown.games.way_out_west.state import (
     ATTACKER_WINS,
     DEFENDER_WINS,
@@ -93,6 +96,7 @@ PROMPTS: dict[str, str] = {
     "rustle": "rustle 1 or 2 cattle",
     "robbery": "chance: the robber rolls three dice",
     "wanted": "take a Wanted counter from another player",
+    "casualty": "choose which of your fighters a hit removes",
 }
 
 
@@ -289,19 +293,49 @@ def _choose_roll(st: St, frame: Frame, aid: int) -> None:
     if simultaneous:
         st.fight[F_HITS_A if side == 0 else F_HITS_D] = hits
         return
+    if hits and st.options.casualties == OWNER_CHOOSES:
+        st.stack.append(("settle", side))
+        st.stack.append(("casualty", 1 - side, hits))
+        return
     take_hits(st, 1 - side, hits)
+    _result_after_volley(st, side)
+
+
+def _result_after_volley(st: St, side: int) -> None:
+    """``side`` fired alone and its hits are removed: it wins if nobody is left to reply."""
     if fighters(st, 1 - side) == 0:
         st.fight[F_RESULT] = ATTACKER_WINS if side == 0 else DEFENDER_WINS
 
 
+def _step_settle(st: St, frame: Frame) -> None:
+    """Frame ``("settle", side)``: the outcome of a lone volley, once its casualties are chosen."""
+    st.stack.pop()
+    _result_after_volley(st, frame[1])
+
+
 def _both(st: St, frame: Frame) -> None:
+    """Both volleys are rolled: remove both sides' casualties, then settle the outcome."""
     st.stack.pop()
     f = st.fight
     if f[F_RESULT] != ONGOING:
         return
-    take_hits(st, 1, f[F_HITS_A])
-    take_hits(st, 0, f[F_HITS_D])
+    hits_a, hits_d = f[F_HITS_A], f[F_HITS_D]
     f[F_HITS_A] = f[F_HITS_D] = 0
+    if st.options.casualties == OWNER_CHOOSES:
+        push = st.stack.append
+        push(("both_result",))
+        if hits_d:
+            push(("casualty", 0, hits_d))
+        if hits_a:
+            push(("casualty", 1, hits_a))  # the defender's losses first, as below
+        return
+    take_hits(st, 1, hits_a)
+    take_hits(st, 0, hits_d)
+    _result_after_both(st)
+
+
+def _result_after_both(st: St) -> None:
+    f = st.fight
     alive_a, alive_d = fighters(st, 0) > 0, fighters(st, 1) > 0
     if not alive_a and not alive_d:
         f[F_RESULT] = NOBODY_WINS
@@ -311,28 +345,91 @@ def _both(st: St, frame: Frame) -> None:
         f[F_RESULT] = DEFENDER_WINS
 
 
+def _step_both_result(st: St, frame: Frame) -> None:
+    """Frame ``("both_result",)``: the outcome of simultaneous fire, after both removals."""
+    st.stack.pop()
+    _result_after_both(st)
+
+
 def take_hits(st: St, side: int, hits: int) -> None:
-    """Remove casualties: cowboys first (back to their owner's supply), then the sheriff,
-    then the built-in, default or Farmer fighter (those only for this fight)."""
+    """Remove casualties in the fixed order: cowboys first (back to their owner's supply),
+    then the sheriff, then the built-in, default or Farmer fighter (those only for this
+    fight). Hits beyond the side's fighters are lost."""
     f = st.fight
-    s = side_player(st, side)
-    t = f[F_TOWN]
     cow, sher = (F_ACOW, F_ASHER) if side == 0 else (F_DCOW, F_DSHER)
     killed = min(hits, f[cow])
     if killed:
-        f[cow] -= killed
-        st.cowboys[s * T + t] -= killed
-        st.cowboy_supply[s] += killed
-        st.log(f"{st.name(s)} loses {killed} cowboy" + ("s" if killed > 1 else ""))
+        _lose_cowboys(st, side, killed)
     hits -= killed
     if hits and f[sher]:
-        f[sher] = 0
+        _lose_sheriff(st, side)
         hits -= 1
-        st.log(f"the {SIDE_NAMES[side]}'s sheriff is shot")
     if side == 1 and hits and f[F_DEXTRA]:
-        gone = min(hits, f[F_DEXTRA])
-        f[F_DEXTRA] -= gone
-        st.log("the target's own defence falls")
+        _lose_extra(st, min(hits, f[F_DEXTRA]))
+
+
+def _lose_cowboys(st: St, side: int, n: int) -> None:
+    """``n`` of the side's cowboys are killed and go back to their owner's supply."""
+    f = st.fight
+    s = side_player(st, side)
+    f[F_ACOW if side == 0 else F_DCOW] -= n
+    st.cowboys[s * T + f[F_TOWN]] -= n
+    st.cowboy_supply[s] += n
+    st.log(f"{st.name(s)} loses {n} cowboy" + ("s" if n > 1 else ""))
+
+
+def _lose_sheriff(st: St, side: int) -> None:
+    st.fight[F_ASHER if side == 0 else F_DSHER] = 0
+    st.log(f"the {SIDE_NAMES[side]}'s sheriff is shot")
+
+
+def _lose_extra(st: St, n: int) -> None:
+    """``n`` of the target's own defenders (built-in, default or Farmer) fall."""
+    st.fight[F_DEXTRA] -= n
+    st.log("the target's own defence falls")
+
+
+def casualty_ids(st: St, side: int) -> list[int]:
+    """The kinds of fighter the side has left, as ``CASUALTY_*`` ids (in that order)."""
+    f = st.fight
+    ids = []
+    if f[F_ACOW if side == 0 else F_DCOW]:
+        ids.append(A.CASUALTY_COWBOY)
+    if f[F_ASHER if side == 0 else F_DSHER]:
+        ids.append(A.CASUALTY_SHERIFF)
+    if side == 1 and f[F_DEXTRA]:
+        ids.append(A.CASUALTY_EXTRA)
+    return ids
+
+
+def _step_casualty(st: St, frame: Frame) -> int | None:
+    """Frame ``("casualty", side, hits)``: the side's player picks the next casualty when it
+    matters: he has more than one kind of fighter left and the hits do not kill them all.
+    Otherwise (a Farmer side has no player) the fixed order removes every remaining hit."""
+    _, side, hits = frame
+    s = side_player(st, side)
+    if s >= 0 and hits < fighters(st, side) and len(casualty_ids(st, side)) > 1:
+        return s
+    st.stack.pop()
+    take_hits(st, side, hits)
+    return None
+
+
+def _legal_casualty(st: St, frame: Frame) -> list[int]:
+    return casualty_ids(st, frame[1])
+
+
+def _choose_casualty(st: St, frame: Frame, aid: int) -> None:
+    st.stack.pop()
+    _, side, hits = frame
+    if aid == A.CASUALTY_COWBOY:
+        _lose_cowboys(st, side, 1)
+    elif aid == A.CASUALTY_SHERIFF:
+        _lose_sheriff(st, side)
+    else:
+        _lose_extra(st, 1)
+    if hits > 1:
+        st.stack.append(("casualty", side, hits - 1))
 
 
 # ------------------------------------------------------------------ outcome
@@ -514,6 +611,9 @@ STEP: dict[str, Callable[[Any, Frame], int | None]] = {
     "ask": _step_ask,
     "roll": _step_roll,
     "both": _both,
+    "casualty": _step_casualty,
+    "settle": _step_settle,
+    "both_result": _step_both_result,
     "retreat": _seat,
     "fight_end": _fight_end,
     "spoils_counter": _seat,
@@ -526,6 +626,7 @@ LEGAL: dict[str, Callable[[Any, Frame], list[int]]] = {
     "sheriff": _legal_sheriff,
     "ask": _legal_ask,
     "roll": _legal_roll,
+    "casualty": _legal_casualty,
     "retreat": _legal_retreat,
     "spoils_counter": _legal_spoils,
     "rustle": _legal_rustle,
@@ -536,6 +637,7 @@ CHOOSE: dict[str, Callable[[Any, Frame, int], None]] = {
     "sheriff": _choose_sheriff,
     "ask": _choose_ask,
     "roll": _choose_roll,
+    "casualty": _choose_casualty,
     "retreat": _choose_retreat,
     "spoils_counter": _choose_spoils,
     "rustle": _choose_rustle,

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from boomtown.games.way_out_west.data import DATA
+
 CATTLE_SPREAD = ("chain", "fill", "free")
+OWNER_CHOOSES = "owner_chooses"
+CASUALTIES = ("cowboys_first", OWNER_CHOOSES)
+#: Wanted counter supplies: the data file's count (the default) and the two published ones.
+WANTED_COUNTERS = tuple(sorted({DATA.components.wanted, 13, 18}))
 CONTROL_TIES = ("nobody", "shared")
 WANTED_TIES = ("split", "all", "nobody")
 
@@ -24,8 +30,9 @@ class WayOutWestOptions:
     #: Play 9 rounds (income after rounds 3, 6, 9) instead of 12. Only with 4 or 5 players
     #: (S3, S4); the rule text says 12 rounds for every count, so this is off by default (D1).
     nine_rounds: bool = False
-    #: Number of Wanted counters: 13 (S8, S9; default) or 18 (S3). U14.
-    wanted_counters: int = 13
+    #: Number of Wanted counters: 13 (S8, S9) or 18 (S3). U14. The default is the data
+    #: file's ``components.wanted`` (13).
+    wanted_counters: int = DATA.components.wanted
     #: How cattle spread from town 1 towards town 5 (U4): "chain" = buying in town k needs
     #: own cattle in town k-1 (default); "fill" = town k opens once every corral of town k-1
     #: is full; "free" = only the rule text's condition (an own cowboy in the town).
@@ -36,6 +43,12 @@ class WayOutWestOptions:
     #: An attacked counter whose owner has no fighter in the town defends with one default
     #: cowboy (S7's errata; default). False: such a target falls without a fight. U8.
     default_defender: bool = True
+    #: Who decides which fighter a hit removes (U8): "cowboys_first" = always the side's
+    #: cowboys, then the sheriff, then the built-in / default / Farmer fighter (default);
+    #: "owner_chooses" = the hit side's player picks, one hit at a time, whenever more than
+    #: one kind of fighter is left and the hits do not kill them all (a Farmer side, with no
+    #: player, keeps the fixed order).
+    casualties: str = "cowboys_first"
     #: The defender who wins a gunfight also takes a Wanted counter (default: "each time a
     #: player wins a Gunfight"). False: only a winning attacker takes one.
     defender_takes_wanted: bool = True
@@ -50,10 +63,13 @@ class WayOutWestOptions:
     one_farmer_each: bool = False
 
     def __post_init__(self) -> None:
-        if self.wanted_counters not in (13, 18):
-            raise ValueError("wanted_counters must be 13 or 18")
+        if self.wanted_counters not in WANTED_COUNTERS:
+            raise ValueError("wanted_counters must be one of "
+                             + ", ".join(str(n) for n in WANTED_COUNTERS))
         if self.cattle_spread not in CATTLE_SPREAD:
             raise ValueError(f"cattle_spread must be one of {', '.join(CATTLE_SPREAD)}")
+        if self.casualties not in CASUALTIES:
+            raise ValueError(f"casualties must be one of {', '.join(CASUALTIES)}")
         if self.control_ties not in CONTROL_TIES:
             raise ValueError(f"control_ties must be one of {', '.join(CONTROL_TIES)}")
         if self.wanted_ties not in WANTED_TIES:

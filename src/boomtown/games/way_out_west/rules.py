@@ -53,10 +53,13 @@ BUY_CATTLE_IDS = tuple(
     for t in range(T)
 )
 HIRE_IDS = tuple(range(A.HIRE, A.HIRE + T))
-#: MOVE_COWBOYS_IDS[src][c]: the ids "move 1..c cowboys from src" to each other town in order.
+#: MOVE_COWBOYS_IDS[src][c]: with c cowboys in src, the ids "move 1..min(c, up_to) cowboys
+#: from src" to each other town in order (up_to: the move box's limit in the data).
 MOVE_COWBOYS_IDS = tuple(
-    tuple(tuple(aid for first in MOVE_FIRST[src] for aid in range(first, first + c))
-          for c in range(A.MAX_MOVE + 1))
+    tuple(
+        tuple(aid for first in MOVE_FIRST[src] for aid in range(first, first + min(c, A.MAX_MOVE)))
+        for c in range(DATA.components.cowboys_per_player + 1)
+    )
     for src in range(T)
 )
 #: MOVE_CATTLE_IDS[j][m]: the ids "move 1..m cattle" over the j-th neighbouring pair.
@@ -119,7 +122,7 @@ PROMPTS: dict[str, str] = {
     "place": "place a cowboy in a town (set-up)",
     "bid": "raise the bid for turn order or drop out",
     "act": "choose an action box and carry out the action",
-    "hire2": "hire a second cowboy, or not",
+    "hire2": "hire another cowboy, or not",
     **gunfights.PROMPTS,
 }
 
@@ -425,8 +428,7 @@ def _choose_act(st: St, frame: Frame, aid: int) -> None:
         buy_cattle(st, s, t, k + 1)
     elif aid < A.HIRE2:
         hire(st, s, aid - A.HIRE)
-        if st.cowboy_supply[s] and st.money[s] >= HIRE_PRICE:
-            st.stack.append(("hire2", s))
+        _offer_more_hires(st, s, A.HIRE_UP_TO - 1)
     elif aid < A.MOVE_CATTLE:
         pair, k = divmod(aid - A.MOVE_COWBOYS, A.MAX_MOVE)
         src, dst = A.PAIRS[pair]
@@ -460,14 +462,22 @@ def hire(st: St, s: int, t: int) -> None:
     st.stagecoach_pays(t, 1, "a cowboy placed there")
 
 
+def _offer_more_hires(st: St, s: int, more: int) -> None:
+    """Offer seat ``s`` one more optional hire while the box allows ``more`` and he can pay."""
+    if more > 0 and st.cowboy_supply[s] and st.money[s] >= HIRE_PRICE:
+        st.stack.append(("hire2", s, more))
+
+
 def _legal_hire2(st: St, frame: Frame) -> list[int]:
     return [*range(A.HIRE2, A.HIRE2 + T), A.HIRE_STOP]
 
 
 def _choose_hire2(st: St, frame: Frame, aid: int) -> None:
+    """Frame ``("hire2", seat, more)``: hire one more cowboy (``more`` hires left) or stop."""
     st.stack.pop()
     if aid != A.HIRE_STOP:
         hire(st, frame[1], aid - A.HIRE2)
+        _offer_more_hires(st, frame[1], frame[2] - 1)
 
 
 def move_cowboys(st: St, s: int, src: int, dst: int, n: int) -> None:
