@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from boomtown.engine.actions import CHANCE, TERMINAL, Action, Event
@@ -380,13 +381,9 @@ class State(ABC):
         world = self._determinize(seat, rng)
         if world is self:
             world = self.editable_copy()
-        events = []
-        for event in self._log:
-            mine, public = event.for_seat(seat), event.for_seat(None)
-            if mine is None:
-                continue
-            events.append(Event(mine) if mine == public else Event(mine, frozenset({seat}), public))
-        world._log = events
+        # converted once per log and seat, then only the new lines (a search determinizes
+        # the same position many times)
+        world._log = list(self._from_log((_DETERMINIZE_LOG, seat), partial(_seat_event, seat)))
         world._history = []
         world._actors = []
         world._owned = True
@@ -495,6 +492,15 @@ _PUBLIC_EVENTS: dict[str, Event] = {}  # shared public events by text (see State
 _PUBLIC_EVENTS_MAX = 20_000
 
 _SNAPSHOT_LOG = "snapshot"  # the _from_log cache key of the snapshot's log entries
+_DETERMINIZE_LOG = "determinize"  # the _from_log cache key (with the seat) of a seat's log
+
+
+def _seat_event(seat: int, event: Event) -> Event | None:
+    """``event`` as a determinization for ``seat`` keeps it: only what the seat read."""
+    mine, public = event.for_seat(seat), event.for_seat(None)
+    if mine is None:
+        return None
+    return Event(mine) if mine == public else Event(mine, frozenset({seat}), public)
 
 
 def _snapshot_entry(event: Event) -> tuple[str, tuple[int, ...] | None, str | None]:

@@ -33,6 +33,7 @@ from boomtown.games.great_western_trail.data import (
 NC = len(CATTLE)
 K = NC + len(OBJECTIVES)
 OBJ0 = NC
+SEAT_NAMES = ("seat 0 (blue)", "seat 1 (red)", "seat 2 (yellow)", "seat 3 (white)")
 CARD_NAMES = [c.name for c in CATTLE] + [f"objective {o.key}" for o in OBJECTIVES]
 
 #: Local actions by name (an op name is unique within one location).

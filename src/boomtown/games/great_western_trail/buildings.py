@@ -3,6 +3,7 @@ trading with the Indians and removing hazards (facts B6, B3.2, B6.4, B6.5)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from boomtown.games.great_western_trail import actions as A
@@ -49,8 +50,16 @@ MOVE_OPS = {"move_1": 1, "move_2": 2, "move_3": 3, "move_4": 4, "move_5": 5}
 NOT_BORROWED = {"use_adjacent", *MOVE_OPS}
 
 
+#: Craftsmen of private building number n + 1, by side index (0 = a, 1 = b).
+CRAFTSMEN: tuple[tuple[int, int], ...] = tuple(
+    (PRIVATE[PRIVATE_BY[(n, "a")]].craftsmen, PRIVATE[PRIVATE_BY[(n, "b")]].craftsmen)
+    for n in range(1, 11)
+)
+WORKERS_MAX = int(SETUP["workers_max"])
+
+
 def craftsmen_needed(st: St, number: int) -> int:
-    return PRIVATE[PRIVATE_BY[(number, "ab"[st.side[number - 1]])]].craftsmen
+    return CRAFTSMEN[number - 1][st.side[number - 1]]
 
 
 def own_woods(st: St, s: int) -> int:
@@ -101,39 +110,50 @@ def take_teepee(st: St, s: int, aid: int) -> None:
     R.gain_money(st, s, TEEPEE_VALUES[i])
 
 
-def hire_choices(st: St, s: int, modifier: int) -> list[int]:
-    out = []
+def hireable_cells(st: St, s: int, modifier: int) -> Iterator[int]:
+    """Job-market cells seat s may hire from now (cost ``modifier`` off the row's cost)."""
+    jm, workers, money = st.jm, st.workers[s], st.money[s]
     top = min(st.token, A.JM_ROWS)
     for cell in range(top * A.JM_COLS):
-        tile = st.jm[cell]
-        if tile < 0 or st.workers[s][tile] >= SETUP["workers_max"]:
+        tile = jm[cell]
+        if tile < 0 or workers[tile] >= WORKERS_MAX:
             continue
-        if st.money[s] >= max(0, HIRE_COSTS[cell // A.JM_COLS] + modifier):
-            out.append(A.HIRE + cell)
-    return out
+        if money >= max(0, HIRE_COSTS[cell // A.JM_COLS] + modifier):
+            yield cell
+
+
+def hire_choices(st: St, s: int, modifier: int) -> list[int]:
+    return [A.HIRE + cell for cell in hireable_cells(st, s, modifier)]
 
 
 def build_targets(st: St, s: int, number: int, per: int) -> list[int]:
     """Spaces where seat s may put private building ``number`` at ``per`` $ per craftsman."""
     if not st.avail[s][number - 1]:
         return []
-    need = craftsmen_needed(st, number)
+    side = st.side
+    need = CRAFTSMEN[number - 1][side[number - 1]]
     have = st.workers[s][1]
+    money = st.money[s]
     out = []
     for i, code in enumerate(st.private_at):
         if code < 0:
             cost_n = need
-        elif code // 10 == s and craftsmen_needed(st, code % 10 + 1) < need:
-            cost_n = need - craftsmen_needed(st, code % 10 + 1)
+        elif code // 10 == s and CRAFTSMEN[code % 10][side[code % 10]] < need:
+            cost_n = need - CRAFTSMEN[code % 10][side[code % 10]]
         else:
             continue
-        if cost_n <= have and st.money[s] >= cost_n * per:
+        if cost_n <= have and money >= cost_n * per:
             out.append(A.PLACE + PRIVATE_SPACES[i])
     return out
 
 
 def build_numbers(st: St, s: int, per: int) -> list[int]:
     return [A.BUILD + n - 1 for n in range(1, 11) if build_targets(st, s, n, per)]
+
+
+def can_build(st: St, s: int, per: int) -> bool:
+    """Whether ``build_numbers`` is not empty (stops at the first building found)."""
+    return any(build_targets(st, s, n, per) for n in range(1, 11))
 
 
 def adjacent_buildings(st: St, s: int, space: int) -> list[int]:
@@ -163,9 +183,9 @@ def op_possible(st: St, s: int, op: str, space: int) -> bool:
     if op in DISCARD_OPS:
         return in_hand(st, s, DISCARD_OPS[op][0])
     if op in HIRE_OPS:
-        return bool(hire_choices(st, s, HIRE_OPS[op]))
+        return next(hireable_cells(st, s, HIRE_OPS[op]), None) is not None
     if op == "build_2":
-        return bool(build_numbers(st, s, 2))
+        return can_build(st, s, 2)
     if op in ("certificate_1", "money_per_woods", "certs_to_limit", "money_per_engineer",
               "money_4", "teepee_pairs", "aux"):
         return op != "aux" or bool(R.aux_options(st, s, True))

@@ -11,8 +11,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from boomtown.games.great_western_trail.actions import K
-
 if TYPE_CHECKING:
     from boomtown.games.great_western_trail.state import GreatWesternTrailState as St
 
@@ -23,16 +21,20 @@ def determinize(st: St, seat: int, rng: random.Random) -> St:
     for t in range(st.num_players):
         if t == seat:
             continue
-        hand, draw, known = st.hand[t], st.draw[t], st.known[t]
-        size = sum(hand)
+        hand, known = st.hand[t], st.known[t]
+        pool = [h + d for h, d in zip(hand, st.draw[t], strict=True)]  # hand and draw pile
+        # the cards not known to be in the hand, in kind order (then shuffled)
         rest: list[int] = []
-        for k in range(K):
-            rest += [k] * (hand[k] + draw[k] - known[k])
+        for k, count in enumerate(pool):
+            free = count - known[k]
+            if free > 0:
+                rest += [k] * free
         rng.shuffle(rest)
         new_hand = list(known)
-        for k in rest[: size - sum(known)]:
+        for k in rest[: sum(hand) - sum(known)]:
             new_hand[k] += 1
         out.hand[t] = new_hand
-        out.draw[t] = [hand[k] + draw[k] - new_hand[k] for k in range(K)]
+        out.draw[t] = [c - h for c, h in zip(pool, new_hand, strict=True)]
+    out.memo_legal = out.memo_dist = None  # the position changed under them
     out._legal_cache = None
     return out

@@ -78,7 +78,9 @@ def city_options(st: St, s: int, total: int) -> list[int]:
 def _kc_decide(st: St, frame: Frame) -> int | None:
     s, sub = frame[1], frame[2]
     if sub < 3:
-        if foresight_options(st, sub):
+        ids = foresight_options(st, sub)
+        if ids:
+            st.memo_legal = ids
             return int(s)
         frame[2] += 1
         return None
@@ -88,8 +90,11 @@ def _kc_decide(st: St, frame: Frame) -> int | None:
         _income(st, frame, 0)
         return None
     if sub == 4:
-        if has_any_disc(st, s) and city_options(st, s, frame[3]):
-            return int(s)
+        if has_any_disc(st, s):
+            ids = city_options(st, s, frame[3])
+            if ids:
+                st.memo_legal = ids
+                return int(s)
         st.log(f"{st.name(s)} has no disc to place: the delivery places nothing")
         frame[2] = 5
         return None
@@ -150,10 +155,9 @@ def _income(st: St, frame: Frame, used: int) -> None:
     st.log(f"{st.name(s)} reveals {', '.join(cards) or 'an empty hand'}: breeding value "
            f"{value}, {used} temporary and {st.cert_perm[s]} permanent certificate(s)")
     R.gain_money(st, s, total, " income")
-    for k in range(A.K):
-        st.discard[s][k] += st.hand[s][k]
-        st.hand[s][k] = 0
-        st.known[s][k] = 0
+    hand, discard = st.hand[s], st.discard[s]
+    discard[:] = [d + h for d, h in zip(discard, hand, strict=True)]
+    hand[:] = st.known[s][:] = [0] * A.K
     frame[3] = total
     frame[2] = 4
 

@@ -8,14 +8,15 @@ automatic frames until a decision (a seat's or chance's) is on top.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from boomtown.engine.actions import CHANCE, TERMINAL
 from boomtown.games.great_western_trail import actions as A
 from boomtown.games.great_western_trail.data import (
     CATTLE,
+    CITIES,
     DECK_OBJECTIVES,
     DISC_KEY,
     DISC_ROWS,
@@ -79,7 +80,9 @@ def decision(name: str) -> Callable[[Callable[[St, Frame], list[int]]], Any]:
         LEGAL[name] = fn
 
         def decide(st: St, frame: Frame) -> int | None:
-            if fn(st, frame):
+            ids = fn(st, frame)
+            if ids:
+                st.memo_legal = ids
                 return int(frame[1])
             st.stack.pop()
             return None
@@ -113,7 +116,9 @@ def chance(name: str) -> Callable[[Callable[[St, Frame], list[tuple[int, float]]
         DIST[name] = fn
 
         def decide(st: St, frame: Frame) -> int | None:
-            if fn(st, frame):
+            dist = fn(st, frame)
+            if dist:
+                st.memo_dist = dist
                 return CHANCE
             st.stack.pop()
             return None
@@ -127,6 +132,20 @@ def chance(name: str) -> Callable[[Callable[[St, Frame], list[tuple[int, float]]
 
 # ------------------------------------------------------------------ machine
 def run(st: St) -> None:
+    """Expand automatic frames until a decision is on top, keeping no memo (for code that
+    edits the position afterwards)."""
+    settle(st)
+    st.memo_legal = st.memo_dist = None
+
+
+def settle(st: St) -> None:
+    """Expand automatic frames until a decision (a seat's or chance's) is on top.
+
+    The decide function that stops the machine may leave what it computed in
+    ``st.memo_legal`` (the seat's legal ids, unsorted) or ``st.memo_dist`` (the chance
+    distribution), so that the state need not compute them again.
+    """
+    st.memo_legal = st.memo_dist = None
     guard = 0
     while st.stack:
         frame = st.stack[-1]
@@ -155,11 +174,10 @@ def chance_distribution(st: St) -> list[tuple[int, float]]:
     return DIST[frame[0]](st, frame) if frame[0] in DIST else []
 
 
-def counts_dist(base: int, counts: list[int] | dict[int, int]) -> list[tuple[int, float]]:
-    items = counts.items() if isinstance(counts, dict) else enumerate(counts)
-    pairs = [(k, c) for k, c in items if c > 0]
-    total = sum(c for _, c in pairs)
-    return [(base + k, c / total) for k, c in pairs]
+def counts_dist(base: int, counts: list[int]) -> list[tuple[int, float]]:
+    """Outcome ``base + k`` with probability proportional to ``counts[k]`` (counts >= 0)."""
+    total = sum(counts)
+    return [(base + k, c / total) for k, c in enumerate(counts) if c > 0]
 
 
 # ------------------------------------------------------------------ set-up
@@ -366,14 +384,18 @@ def hand_total(st: St, s: int) -> int:
     return sum(st.hand[s])
 
 
+HAND_LIMIT_TOP = int(SETUP["hand_limit"]) + DISC_ROWS[D_HAND].discs
+STEP_LIMITS = {int(n): tuple(int(x) for x in row) for n, row in SETUP["step_limits"].items()}
+
+
 def hand_limit(st: St, s: int) -> int:
-    return int(SETUP["hand_limit"]) + DISC_ROWS[D_HAND].discs - st.discs[s][D_HAND]
+    return HAND_LIMIT_TOP - st.discs[s][D_HAND]
 
 
 def step_limit(st: St, s: int) -> int:
     a = 1 if st.discs[s][D_STEP_MONEY] == 0 else 0
     b = 2 if st.discs[s][D_STEP_VP] == 0 else 0
-    return int(SETUP["step_limits"][str(st.num_players)][a + b])
+    return STEP_LIMITS[st.num_players][a + b]
 
 
 def discard_card(st: St, s: int, k: int, why: str = "") -> None:
@@ -427,8 +449,8 @@ def _draw_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
     want = frame[2] if frame[0] == "draw_n" else hand_limit(st, s) - hand_total(st, s)
     if want <= 0:
         return []
-    if sum(st.draw[s]) == 0:
-        if sum(st.discard[s]) == 0:
+    if not any(st.draw[s]):
+        if not any(st.discard[s]):
             return []
         for k in range(K):
             st.draw[s][k] += st.discard[s][k]
@@ -444,7 +466,12 @@ def _draw_choose(st: St, frame: Frame, aid: int) -> None:
     st.hand[s][k] += 1
     if frame[0] == "draw_n":
         frame[2] -= 1
-    st.log(f"{st.name(s)} draws {A.CARD_NAMES[k]}", frozenset({s}), f"{st.name(s)} draws a card")
+    st.log(DRAW_TEXT[s][k], SEAT_ONLY[s], DRAW_PUBLIC[s])
+
+
+SEAT_ONLY = tuple(frozenset({s}) for s in range(4))
+DRAW_TEXT = tuple(tuple(f"{name} draws {card}" for card in A.CARD_NAMES) for name in A.SEAT_NAMES)
+DRAW_PUBLIC = tuple(f"{name} draws a card" for name in A.SEAT_NAMES)
 
 
 DIST["fill_hand"] = _draw_dist
@@ -529,79 +556,101 @@ def place_tile(st: St, tile: int) -> None:
 
 
 # ------------------------------------------------------------------ trail
+#: Private building index by (number - 1, side index): PRIVATE_BY with the side as 0 / 1.
+PRIVATE_OF = tuple((PRIVATE_BY[(n, "a")], PRIVATE_BY[(n, "b")]) for n in range(1, 11))
+NEXT_SPACES: tuple[tuple[int, ...], ...] = tuple(sp.next for sp in SPACES)
+PREV_SPACES: tuple[tuple[int, ...], ...] = tuple(tuple(PREV[sp.index]) for sp in SPACES)
+
+# What makes a space a location, by space: (test, index, slot) with the test one of
+# _ALWAYS (neutral spaces, Kansas City), _PRIVATE (private_at[index] is built),
+# _HAZARD (hazard_rows[index][slot] holds a tile), _TEEPEE (teepee_slots[index] holds a
+# tile) or _NEVER.
+_ALWAYS, _PRIVATE, _HAZARD, _TEEPEE, _NEVER = range(5)
+LOCATION_TEST: tuple[tuple[int, int, int], ...] = tuple(
+    (_ALWAYS, 0, 0) if sp.kind in ("neutral", "kc")
+    else (_PRIVATE, PRIVATE_SLOT[sp.index], 0) if sp.kind == "private"
+    else (_HAZARD, sp.row, sp.slot) if sp.kind == "hazard"
+    else (_TEEPEE, sp.slot, 0) if sp.kind == "teepee"
+    else (_NEVER, 0, 0)
+    for sp in SPACES
+)
+
+
 def building_at(st: St, space: int) -> tuple[int, int] | None:
     """(owner, building index) at a space: owner -1 for a neutral building."""
-    sp = SPACES[space]
-    if sp.kind == "neutral":
-        b = st.neutral_at[NEUTRAL_SLOT[space]]
-        return (-1, b) if b >= 0 else None
-    if sp.kind == "private":
-        code = st.private_at[PRIVATE_SLOT[space]]
+    test, slot, _ = LOCATION_TEST[space]
+    if test == _PRIVATE:
+        code = st.private_at[slot]
         if code < 0:
             return None
         owner, num = divmod(code, 10)
-        return owner, PRIVATE_BY[(num + 1, "ab"[st.side[num]])]
+        return owner, PRIVATE_OF[num][st.side[num]]
+    if test == _ALWAYS and space in NEUTRAL_SLOT:
+        b = st.neutral_at[NEUTRAL_SLOT[space]]
+        return (-1, b) if b >= 0 else None
     return None
 
 
 def is_location(st: St, space: int) -> bool:
-    sp = SPACES[space]
-    if sp.kind in ("neutral", "kc"):
+    test, index, slot = LOCATION_TEST[space]
+    if test == _ALWAYS:
         return True
-    if sp.kind == "private":
-        return st.private_at[PRIVATE_SLOT[space]] >= 0
-    if sp.kind == "hazard":
-        return st.hazard_rows[sp.row][sp.slot] >= 0
-    if sp.kind == "teepee":
-        return st.teepee_slots[sp.slot] >= 0
+    if test == _PRIVATE:
+        return st.private_at[index] >= 0
+    if test == _HAZARD:
+        return st.hazard_rows[index][slot] >= 0
+    if test == _TEEPEE:
+        return st.teepee_slots[index] >= 0
     return False
 
 
-def next_locations(st: St, space: int) -> list[int]:
+def _locations(st: St, space: int, links: tuple[tuple[int, ...], ...]) -> list[int]:
+    """The nearest locations along ``links`` (next or previous spaces), sorted."""
     out: list[int] = []
-    todo = list(SPACES[space].next)
+    todo = list(links[space])
     while todo:
         x = todo.pop()
-        if is_location(st, x):
+        if LOCATION_TEST[x][0] == _ALWAYS or is_location(st, x):  # (the common case first)
             if x not in out:
                 out.append(x)
         else:
-            todo.extend(SPACES[x].next)
-    return sorted(out)
+            todo.extend(links[x])
+    out.sort()
+    return out
+
+
+def next_locations(st: St, space: int) -> list[int]:
+    return _locations(st, space, NEXT_SPACES)
 
 
 def prev_locations(st: St, space: int) -> list[int]:
-    out: list[int] = []
-    todo = list(PREV[space])
-    while todo:
-        x = todo.pop()
-        if is_location(st, x):
-            if x not in out:
-                out.append(x)
-        else:
-            todo.extend(PREV[x])
-    return sorted(out)
+    return _locations(st, space, PREV_SPACES)
 
 
 def hands_at(st: St, s: int, space: int) -> tuple[list[str], int]:
     """Hands shown at a location for seat s and who is paid (-1 = the bank)."""
-    sp = SPACES[space]
-    if sp.kind == "hazard":
-        return [hazard_info(st.hazard_rows[sp.row][sp.slot])[1]], -1
-    if sp.kind == "teepee":
-        tile = st.teepee_slots[sp.slot]
+    test, index, slot = LOCATION_TEST[space]
+    if test == _HAZARD:
+        return [hazard_info(st.hazard_rows[index][slot])[1]], -1
+    if test == _TEEPEE:
+        tile = st.teepee_slots[index]
         return ["green" if tile == TEEPEE_GREEN else "black"], -1
-    b = building_at(st, space)
-    if b is not None and b[0] >= 0 and b[0] != s:
-        return list(PRIVATE[b[1]].hands), b[0]
+    if test == _PRIVATE:
+        code = st.private_at[index]
+        if code >= 0 and code // 10 != s:
+            num = code % 10
+            return list(PRIVATE[PRIVATE_OF[num][st.side[num]]].hands), code // 10
     return [], -1
+
+
+FEES = {int(n): (int(green), int(black)) for n, (green, black) in SETUP["fees"].items()}
 
 
 def pay_fees(st: St, s: int, space: int) -> None:
     hands, payee = hands_at(st, s, space)
     if not hands:
         return
-    green, black = SETUP["fees"][str(st.num_players)]
+    green, black = FEES[st.num_players]
     fee = sum(green if h == "green" else black for h in hands)
     paid = min(fee, st.money[s])
     st.money[s] -= paid
@@ -650,7 +699,10 @@ def _end_turn(st: St, frame: Frame) -> int | None:
 
 
 def objective_plays(st: St, s: int) -> list[int]:
-    return [A.PLAY_OBJ + k - OBJ0 for k in range(OBJ0, K) if st.hand[s][k] > 0]
+    held = st.hand[s][OBJ0:]
+    if not any(held):
+        return []
+    return [A.PLAY_OBJ + o for o, n in enumerate(held) if n > 0]
 
 
 def play_objective(st: St, s: int, aid: int) -> None:
@@ -722,10 +774,13 @@ def _phase_a_choose(st: St, frame: Frame, aid: int) -> None:
 def _move_decide(st: St, frame: Frame) -> int | None:
     s, limit, taken, _mode = frame[1], frame[2], frame[3], frame[4]
     pos = st.cattleman[s]
-    options = _move_options(st, frame)
-    if taken >= limit or pos == KC_SPACE or not options:
+    options = [] if taken >= limit or pos == KC_SPACE else _move_options(st, frame)
+    if not options:
         _move_stop(st, frame)
         return None
+    if taken >= 1:
+        options.append(A.STOP)
+    st.memo_legal = options
     return int(s)
 
 
@@ -778,16 +833,20 @@ def phase_b_building(st: St, s: int, space: int) -> tuple[int, int] | None:
     return b
 
 
-def slots_of(st: St, s: int, space: int) -> list[tuple[str, ...]]:
+#: The risk action of a space as a local-action slot (empty if the space has none).
+RISK_SLOTS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    ((f"risk_{sp.risk}",),) if sp.risk else () for sp in SPACES
+)
+
+
+def slots_of(st: St, s: int, space: int) -> tuple[tuple[str, ...], ...]:
+    """The local-action slots seat s may use at ``space`` (its own risk action last)."""
     b = phase_b_building(st, s, space)
     if b is None:
-        return []
-    building = NEUTRAL[b[1]] if b[0] < 0 else PRIVATE[b[1]]
-    slots = list(building.slots)
-    risk = SPACES[space].risk
-    if b[0] == s and risk:
-        slots.append((f"risk_{risk}",))
-    return slots
+        return ()
+    if b[0] < 0:
+        return NEUTRAL[b[1]].slots
+    return PRIVATE[b[1]].slots + RISK_SLOTS[space]
 
 
 @auto("phase_b")
@@ -795,27 +854,24 @@ def _phase_b_decide(st: St, frame: Frame) -> int | None:
     s, space = frame[1], frame[2]
     if space == KC_SPACE:
         st.stack.pop()
-        from boomtown.games.great_western_trail.kansas_city import start_visit
-
-        start_visit(st, s)
+        _kansas_city.start_visit(st, s)
         return None
-    if not _phase_b_legal(st, frame):
+    ids = _phase_b_legal(st, frame)
+    if not ids:
         st.stack.pop()
         return None
+    st.memo_legal = ids
     return int(s)
 
 
 def _phase_b_legal(st: St, frame: Frame) -> list[int]:
-    from boomtown.games.great_western_trail.buildings import op_possible
-
     s, space, used, did = frame[1], frame[2], frame[3], frame[4]
     out = objective_plays(st, s)
-    slots = slots_of(st, s, space)
-    for i, slot in enumerate(slots):
+    for i, slot in enumerate(slots_of(st, s, space)):
         if used >> i & 1:
             continue
         for op in slot:
-            if op_possible(st, s, op, space):
+            if _buildings.op_possible(st, s, op, space):
                 out.append(A.LOCAL + A.OP_INDEX[op])
     if not did:
         out += aux_options(st, s, double=False)
@@ -829,8 +885,6 @@ LEGAL["phase_b"] = _phase_b_legal
 
 @chooser("phase_b")
 def _phase_b_choose(st: St, frame: Frame, aid: int) -> None:
-    from boomtown.games.great_western_trail.buildings import apply_op
-
     s, space = frame[1], frame[2]
     if aid == A.DONE:
         st.stack.pop()
@@ -849,11 +903,17 @@ def _phase_b_choose(st: St, frame: Frame, aid: int) -> None:
             frame[3] |= 1 << i
     frame[4] = 1
     st.log(f"{st.name(s)}: {A.OP_TEXT[op]}")
-    apply_op(st, s, op, space)
+    _buildings.apply_op(st, s, op, space)
 
 
 # ------------------------------------------------------------------ auxiliary actions
+AUX_MONEY, AUX_CYCLE, AUX_CERT, AUX_ENGINE, AUX_TRIM = (
+    A.AUX_NAMES.index(name) for name in ("money", "cycle", "cert", "engine", "trim")
+)
+
+
 def aux_unlocked(st: St, s: int, a: int, double: bool) -> bool:
+    """Whether the player board shows auxiliary action ``a`` (``aux_options`` inlines it)."""
     left = st.discs[s][AUX_ROWS[a]]
     if a in ONE_DISC_AUX:
         return left == 0 if double else True
@@ -862,24 +922,27 @@ def aux_unlocked(st: St, s: int, a: int, double: bool) -> bool:
 
 def aux_possible(st: St, s: int, a: int, double: bool) -> bool:
     n = 2 if double else 1
-    name = A.AUX_NAMES[a]
-    if name == "money":
+    if a == AUX_MONEY:
         return True
-    if name == "cycle":
-        return hand_total(st, s) + sum(st.draw[s]) + sum(st.discard[s]) > 0
-    if name == "cert":
+    if a == AUX_CYCLE:  # a card anywhere (counts are never negative)
+        return any(st.hand[s]) or any(st.draw[s]) or any(st.discard[s])
+    if a == AUX_CERT:
         return st.money[s] >= n and bool(engine_targets(st, s, False, n, exact=True))
-    if name == "engine":
+    if a == AUX_ENGINE:
         return st.money[s] >= n and bool(engine_targets(st, s, True, n, exact=not double))
-    return hand_total(st, s) >= 1 and bool(engine_targets(st, s, False, n, exact=True))
+    return any(st.hand[s]) and bool(engine_targets(st, s, False, n, exact=True))
 
 
 def aux_options(st: St, s: int, double: bool) -> list[int]:
+    discs = st.discs[s]
     out = []
     for a in range(5):
-        for d in (0, 1) if double else (0,):
-            if aux_unlocked(st, s, a, bool(d)) and aux_possible(st, s, a, bool(d)):
-                out.append(A.AUX + 2 * a + d)
+        left = discs[AUX_ROWS[a]]
+        single = True if a in ONE_DISC_AUX else left < 2  # aux_unlocked(.., False)
+        if single and aux_possible(st, s, a, False):
+            out.append(A.AUX + 2 * a)
+        if double and left == 0 and aux_possible(st, s, a, True):  # aux_unlocked(.., True)
+            out.append(A.AUX + 2 * a + 1)
     return out
 
 
@@ -942,31 +1005,56 @@ _BACK = tuple(tuple(_neighbours(p, False)) for p in range(A.NPOS))
 
 def engine_distances(st: St, s: int, forward: bool, limit: int = 1000) -> dict[int, int]:
     """Steps to every free position ahead (or behind); occupied spaces are not counted."""
-    start = st.engine[s]
-    taken = {st.engine[t] for t in range(st.num_players) if t != s} - {0}
+    return dict(_distances(tuple(st.engine), s, forward, limit))
+
+
+def _distances(
+    engines: tuple[int, ...], s: int, forward: bool, limit: int
+) -> tuple[tuple[int, int], ...]:
+    """``engine_distances`` as (position, steps) pairs, from the engine positions alone."""
+    start = engines[s]
+    taken = [p for t, p in enumerate(engines) if t != s and p != 0]
     table = _NEXT if forward else _BACK
     best = {start: 0}
-    todo: deque[int] = deque([start])
-    while todo:
-        p = todo.popleft()
+    # Every link goes the same way in position order (the track is a line with turnouts),
+    # so visiting positions in that order settles each one before it is left.
+    pending = 1  # reached positions not visited yet
+    for p in range(start, A.NPOS) if forward else range(start, -1, -1):
+        d = best.get(p)
+        if d is None:
+            continue
         for q in table[p]:
-            cost = best[p] + (0 if q in taken else 1)
+            cost = d if q in taken else d + 1
             if cost > limit:
                 continue
-            if q not in best or cost < best[q]:
+            old = best.get(q)
+            if old is None:
                 best[q] = cost
-                if cost == best[p]:
-                    todo.appendleft(q)
-                else:
-                    todo.append(q)
-    return {p: d for p, d in best.items() if p != start and p not in taken}
+                pending += 1
+            elif cost < old:
+                best[q] = cost
+        pending -= 1
+        if not pending:
+            break
+    return tuple((p, d) for p, d in best.items() if p != start and p not in taken)
+
+
+@lru_cache(maxsize=1 << 14)
+def _targets(
+    engines: tuple[int, ...], s: int, forward: bool, n: int, exact: bool
+) -> tuple[int, ...]:
+    """``engine_targets`` from the engine positions alone. The engines seldom move, and
+    every seat asks the same questions turn after turn (auxiliary actions, local engine
+    actions), so the answers are kept."""
+    dist = _distances(engines, s, forward, n)
+    if exact:
+        return tuple(sorted(p for p, d in dist if d == n))
+    return tuple(sorted(p for p, d in dist if 1 <= d <= n))
 
 
 def engine_targets(st: St, s: int, forward: bool, n: int, exact: bool = False) -> list[int]:
-    dist = engine_distances(st, s, forward, n)
-    if exact:
-        return sorted(p for p, d in dist.items() if d == n)
-    return sorted(p for p, d in dist.items() if 1 <= d <= n)
+    """Free positions exactly ``n`` steps ahead (or behind), or 1 to ``n`` steps."""
+    return list(_targets(tuple(st.engine), s, forward, n, exact))
 
 
 @decision("engine_fwd")
@@ -1072,21 +1160,17 @@ def _appoint_choose(st: St, frame: Frame, aid: int) -> None:
 
 @decision("hazard_or_teepee")
 def _hz_tp_legal(st: St, frame: Frame) -> list[int]:
-    from boomtown.games.great_western_trail.buildings import hazard_choices, teepee_choices
-
-    out = hazard_choices(st, frame[1], 0) + teepee_choices(st, frame[1])
+    out = _buildings.hazard_choices(st, frame[1], 0) + _buildings.teepee_choices(st, frame[1])
     return [*out, A.DECLINE] if out else []
 
 
 @chooser("hazard_or_teepee")
 def _hz_tp_choose(st: St, frame: Frame, aid: int) -> None:
-    from boomtown.games.great_western_trail.buildings import take_hazard, take_teepee
-
     st.stack.pop()
     if A.HAZARD <= aid < A.HAZARD + 12:
-        take_hazard(st, frame[1], aid, 0)
+        _buildings.take_hazard(st, frame[1], aid, 0)
     elif A.TEEPEE <= aid < A.TEEPEE + 9:
-        take_teepee(st, frame[1], aid)
+        _buildings.take_teepee(st, frame[1], aid)
 
 
 # ------------------------------------------------------------------ discs
@@ -1105,16 +1189,12 @@ def disc_sources(st: St, s: int, dark_dest: bool, spent: int, allow_station: boo
 @decision("disc")
 def _disc_legal(st: St, frame: Frame) -> list[int]:
     s, dest, idx = frame[1], frame[2], frame[3]
-    from boomtown.games.great_western_trail.data import CITIES
-
     dark = CITIES[idx].dark if dest == "city" else STATIONS[idx].dark
     return disc_sources(st, s, dark, 0, dest == "city")
 
 
 @chooser("disc")
 def _disc_choose(st: St, frame: Frame, aid: int) -> None:
-    from boomtown.games.great_western_trail.kansas_city import city_reward
-
     s, dest, idx = frame[1], frame[2], frame[3]
     st.stack.pop()
     if A.UNSTATION <= aid < A.UNSTATION + 10:
@@ -1134,7 +1214,7 @@ def _disc_choose(st: St, frame: Frame, aid: int) -> None:
         st.stack.append(["appoint", s, idx])
     else:
         st.city_discs[s][idx] += 1
-        city_reward(st, s, idx)
+        _kansas_city.city_reward(st, s, idx)
 
 
 # ------------------------------------------------------------------ objective cards
@@ -1213,3 +1293,9 @@ def component_counts(st: St) -> dict[str, int]:
     placed = {m for m in st.masters_at if m >= 0} | {m for ms in st.masters for m in ms}
     out["station_masters"] = len(placed) + sum(1 for m in MASTERS if m.index not in placed)
     return out
+
+
+# The modules of building actions and Kansas City register their frames here and use the
+# helpers above; bind them once this module is complete.
+from boomtown.games.great_western_trail import buildings as _buildings  # noqa: E402
+from boomtown.games.great_western_trail import kansas_city as _kansas_city  # noqa: E402

@@ -25,7 +25,7 @@ from boomtown.games.great_western_trail.data import (
 
 K = A.K
 NT = len(TILE_KEYS)
-SEAT_NAMES = ("seat 0 (blue)", "seat 1 (red)", "seat 2 (yellow)", "seat 3 (white)")
+SEAT_NAMES = A.SEAT_NAMES
 
 #: Every mutable field; each is an int or a (nested) list of ints / strings.
 FIELDS = (
@@ -107,8 +107,13 @@ class GreatWesternTrailState(State):
         self.end_trigger = -1
         self.holder = -1
         self.turns = 0
+        # What the machine computed for the decision on top (see ``rules.settle``), valid
+        # until the position changes: cleared by apply, unshare (called before direct edits,
+        # as by editable_copy), loading and ``rules.run``. Not part of the position.
+        self.memo_legal: list[int] | None = None
+        self.memo_dist: list[tuple[int, float]] | None = None
         _rules.setup(self)
-        _rules.run(self)
+        _rules.settle(self)
 
     # ------------------------------------------------------------ contract
     @property
@@ -116,14 +121,25 @@ class GreatWesternTrailState(State):
         return self.cur
 
     def _compute_legal_ids(self) -> list[int]:
-        return sorted(set(_rules.legal(self)))
+        ids = self.memo_legal
+        if ids is not None:
+            self.memo_legal = None  # the kernel caches the answer from here on
+        elif self.memo_dist is not None:
+            ids = [aid for aid, _ in self.memo_dist]
+        else:
+            ids = _rules.legal(self)
+        return sorted(set(ids))
 
     def _apply_id(self, aid: int) -> None:
-        _rules.choose(self, aid)
-        _rules.run(self)
+        frame = self.stack[-1]
+        _rules.CHOOSE[frame[0]](self, frame, aid)  # rules.choose, one call fewer
+        _rules.settle(self)
 
     def _chance_distribution(self) -> list[tuple[int, float]]:
-        return _rules.chance_distribution(self)
+        dist = self.memo_dist
+        if dist is None:
+            dist = _rules.chance_distribution(self)
+        return dist
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return _views.view(self, seat)
@@ -136,12 +152,18 @@ class GreatWesternTrailState(State):
     def score_breakdown(self) -> dict[str, Any]:
         return _scoring.breakdown(self)
 
+    def unshare(self) -> None:
+        # Code that edits fields directly calls this first (as editable_copy does): the
+        # memos of the machine would not see the edits.
+        self.memo_legal = self.memo_dist = None
+        super().unshare()
+
     def _copy_into(self, other: State) -> None:
         d = other.__dict__
         for name in FLAT:
             d[name] = d[name][:]
         for name in NESTED:
-            d[name] = [x[:] for x in d[name]]
+            d[name] = list(map(list.copy, d[name]))
 
     def _determinize(self, seat: int, rng: random.Random) -> GreatWesternTrailState:
         return _hidden.determinize(self, seat, rng)
@@ -157,6 +179,7 @@ class GreatWesternTrailState(State):
         return out
 
     def _from_dict(self, data: dict[str, Any]) -> None:
+        self.memo_legal = self.memo_dist = None
         for name in FIELDS:
             value = data[name]
             current = getattr(self, name)
