@@ -168,6 +168,33 @@ def test_simulate_bots_command(toy: str, tmp_path: Path) -> None:
     assert replayed.exit_code == 0 and "Winner:" in replayed.output
 
 
+def test_summarise_merges_saved_runs(toy: str, tmp_path: Path) -> None:
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for out, seed in ((first, "7"), (second, "20")):
+        made = run("simulate", toy, "--bots", "random,heuristic:samples=1", "-n", "4",
+                   "--seed", seed, "--out", str(out), "-q")
+        assert made.exit_code == 0, made.output
+    one = run("summarise", str(first))
+    assert one.exit_code == 0, one.output
+    assert "Win rate by bot (4 games" in one.output
+    both = run("summarise", str(first), str(second), "--report", str(tmp_path / "r.html"))
+    assert both.exit_code == 0, both.output
+    assert "8 saved games from 2 files" in both.output
+    assert "Win rate by bot (8 games" in both.output and "Head to head" in both.output
+    assert (tmp_path / "r.html").stat().st_size > 1000
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text("not json\n")
+    bad = run("summarise", str(first), str(junk))
+    assert bad.exit_code == 1 and "junk.jsonl:1: not a game result line" in bad.output
+    other = tmp_path / "other.jsonl"
+    lines = first.read_text().splitlines()
+    changed = json.loads(lines[0])
+    changed["record"]["game"] = "another-game"
+    other.write_text(json.dumps(changed) + "\n")
+    mixed = run("summarise", str(first), str(other))
+    assert mixed.exit_code == 1 and "another-game game among" in mixed.output
+
+
 def test_simulate_bots_reports_failures(toy: str) -> None:
     result = run("simulate", toy, "--bots", f"random,doomed:seed={RAISE_SEED}", "-n", "2",
                  "--seed", str(RAISE_SEED))

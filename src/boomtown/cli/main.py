@@ -20,7 +20,7 @@ from boomtown.cli.play import play_command
 from boomtown.cli.replay import load_record, log_lines, replay_loaded, result_lines
 from boomtown.cli.rules import describe_ruleset
 from boomtown.cli.simulate import Summary, header, simulate
-from boomtown.cli.tournament import parse_lineup, run_tournament_command
+from boomtown.cli.tournament import parse_lineup, run_tournament_command, summarise_command
 from boomtown.engine import BoomtownError, get_ruleset, list_rulesets
 
 #: Errors caused by what the user gave us; they end in a one-line message.
@@ -228,6 +228,21 @@ def simulate_cmd(
         click.echo(line)
     if out:
         click.echo(f"\nWrote {count} record line{'s' if count != 1 else ''} to {out}")
+
+
+@cli.command("summarise")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--report", type=click.Path(dir_okay=False), metavar="FILE.html",
+              help="Also write an HTML report with plots (needs matplotlib).")
+def summarise_cmd(files: tuple[str, ...], report: str | None) -> None:
+    """Summarise saved tournament games: the lines `simulate --bots ... --out` wrote.
+
+    Several files (say, runs on further seeds) are summarised as one tournament.
+    """
+    try:
+        summarise_command(files, report)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from exc
 
 
 @cli.command("play")

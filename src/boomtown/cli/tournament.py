@@ -95,3 +95,69 @@ def run_tournament_command(
         click.echo(f"Wrote the report to {report}")
     if summary.failed:
         raise click.ClickException(f"{len(summary.failed)} of {len(results)} games failed")
+
+
+def load_results(paths: Sequence[str]) -> tuple[str, list[MatchResult]]:
+    """The game id and the results in the JSON-line files written by ``--out``.
+
+    Several files (runs on other seeds, other machines) are summarised as one tournament:
+    their games are numbered on in file order. Raises ``ValueError`` for a line that is not a
+    game result, or files that mix games or player counts.
+    """
+    results: list[MatchResult] = []
+    game: str | None = None
+    for path in paths:
+        offset = len(results)
+        with open(path, encoding="utf-8") as handle:
+            for number, line in enumerate(handle, 1):
+                if not line.strip():
+                    continue
+                try:
+                    data = json.loads(line)
+                    result = MatchResult.from_json(data)
+                except (ValueError, KeyError, TypeError) as exc:
+                    raise ValueError(f"{path}:{number}: not a game result line ({exc})") from exc
+                this = (data.get("record") or {}).get("game")
+                if this is not None:
+                    if game is not None and this != game:
+                        raise ValueError(f"{path}:{number}: a {this} game among {game} games")
+                    game = this
+                if results and len(result.seats) != len(results[0].seats):
+                    raise ValueError(f"{path}:{number}: {len(result.seats)} players, "
+                                     f"not {len(results[0].seats)} like the lines before")
+                result.index += offset
+                results.append(result)
+    if not results:
+        raise ValueError("no game lines in " + ", ".join(paths))
+    if game is None:
+        raise ValueError("the files hold only failed games: nothing to summarise")
+    return game, results
+
+
+def lineup_of(results: Sequence[MatchResult]) -> list[str]:
+    """The line-up as scheduled: rotation 0's seats first, then any other bot seen."""
+    first = [r.seats for r in results if r.rotation == 0][:1] or [results[0].seats]
+    bots = dict.fromkeys(first[0])
+    for result in results:
+        bots.update(dict.fromkeys(result.seats))
+    return list(bots)
+
+
+def summarise_command(paths: Sequence[str], report: str | None) -> None:
+    """Print (and optionally write as HTML) the summary of saved tournament games."""
+    game, results = load_results(paths)
+    players = len(results[0].seats)
+    lineup = lineup_of(results)
+    title = (f"{game}: {len(results)} saved games from {len(paths)} file"
+             f"{'s' if len(paths) != 1 else ''}, {players} players, bots {', '.join(lineup)}")
+    click.echo(title)
+    summary = summarise(players, lineup, results)
+    lines = summary.lines(rate(results))
+    click.echo("")
+    for line in lines:
+        click.echo(line)
+    if report:
+        from boomtown.sim.report import write_report
+
+        write_report(report, title, summary, lines)
+        click.echo(f"Wrote the report to {report}")
