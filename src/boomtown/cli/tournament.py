@@ -12,7 +12,7 @@ import click
 from boomtown.bots.registry import check_spec
 from boomtown.engine import Ruleset
 from boomtown.sim.match import MatchResult
-from boomtown.sim.stats import rate, summarise
+from boomtown.sim.stats import TournamentSummary, rate, summarise
 from boomtown.sim.tournament import run_tournament, schedule
 
 
@@ -83,16 +83,11 @@ def run_tournament_command(
             handle.close()
     summary = summarise(players, lineup, results)
     lines = summary.lines(rate(results))
-    click.echo("")
-    for line in lines:
-        click.echo(line)
+    echo_summary(lines)
     if out:
         click.echo(f"\nWrote {len(results)} game line{'s' if len(results) != 1 else ''} to {out}")
     if report:
-        from boomtown.sim.report import write_report
-
-        write_report(report, title, summary, lines)
-        click.echo(f"Wrote the report to {report}")
+        write_html(report, title, summary, lines)
     if summary.failed:
         raise click.ClickException(f"{len(summary.failed)} of {len(results)} games failed")
 
@@ -153,11 +148,19 @@ def summarise_command(paths: Sequence[str], report: str | None) -> None:
     click.echo(title)
     summary = summarise(players, lineup, results)
     lines = summary.lines(rate(results))
+    echo_summary(lines)
+    if report:
+        write_html(report, title, summary, lines)
+
+
+def echo_summary(lines: Sequence[str]) -> None:
     click.echo("")
     for line in lines:
         click.echo(line)
-    if report:
-        from boomtown.sim.report import write_report
 
-        write_report(report, title, summary, lines)
-        click.echo(f"Wrote the report to {report}")
+
+def write_html(path: str, title: str, summary: TournamentSummary, lines: Sequence[str]) -> None:
+    from boomtown.sim.report import write_report  # matplotlib: only when asked
+
+    write_report(path, title, summary, list(lines))
+    click.echo(f"Wrote the report to {path}")
