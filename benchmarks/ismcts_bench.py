@@ -13,9 +13,9 @@ import argparse
 import inspect
 import platform
 import random
-from time import perf_counter
 
 from boomtown.bots import IsmctsBot, Observation, evaluation_for
+from boomtown.cli.bench import clock
 from boomtown.engine import CHANCE, State, get_ruleset, list_rulesets
 
 GOAL = 1_000
@@ -48,9 +48,9 @@ def iterations_per_second(
     for k, state in enumerate(positions(game, players, count, seed)):
         seat = state.current_player
         bot = IsmctsBot(random.Random(k), evaluation_for(game), iterations=iterations, depth=depth)
-        start = perf_counter()
+        start = clock()
         bot.search(Observation(state, seat))
-        elapsed += perf_counter() - start
+        elapsed += clock() - start
         total += bot.last_iterations
     return total / elapsed if elapsed else 0.0
 
