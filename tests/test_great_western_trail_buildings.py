@@ -189,6 +189,26 @@ def test_neutral_b_build_and_replace() -> None:
     assert scoring.seat_score(st, 0)["buildings"] == 4
 
 
+def test_replaced_building_under_own_cattleman_is_not_used_this_turn() -> None:
+    """Facts B6.3: after replacing the building it stands on (here 5a by 6a, built with the
+    4th-craftsman bonus of 5a's hire), the cattleman may only finish or play objectives."""
+    st = edit(game(2))
+    build(st, 0, 5, "A-1")  # 5a: hire a worker (cheap), ...
+    st.workers[0] = [1, 3, 1]
+    st.money[0] = 50
+    st.jm[0 * A.JM_COLS + 3] = 1  # a craftsman in the first row
+    o = next(o.index for o in OBJECTIVES if o.key == "m1")
+    st.hand[0][A.OBJ0 + o] = 1
+    at(st, "A-1")
+    st.apply(local("hire_cheap"))
+    st.apply(A.HIRE + 3)  # the 4th craftsman: build at once
+    st.apply(A.BUILD + 5)  # 6a
+    st.apply(A.PLACE + space("A-1"))
+    assert R.building_at(st, space("A-1")) == (0, 5)
+    assert st.stack[-1][0] == "phase_b" and st.current_player == 0
+    assert sorted(st.legal_action_ids()) == sorted([A.DONE, A.PLAY_OBJ + o])
+
+
 def test_buildings_needing_more_craftsmen_than_you_have_are_not_offered() -> None:
     st = edit(game(2))
     st.money[0] = 50
@@ -484,6 +504,78 @@ def test_objective_scoring_each_item_serves_one_card() -> None:
     st.discard[0][A.OBJ0 + next(o.index for o in OBJECTIVES if o.key == "m3")] = 1
     points, _done, area = scoring.best_objectives(st, 0)
     assert points == 3 and area == [d1]
+
+
+def objectives_master(st) -> None:
+    st.masters[0] = [next(m.index for m in MASTERS if m.scoring == "objectives")]
+
+
+def test_objective_scoring_counts_the_station_master_of_the_area() -> None:
+    """Facts B7.2: the master scores 3 VP per 2 cards in the area, fulfilled or not, so a
+    loose card that fails is worth committing (-2 + 3) to complete a pair; without the
+    master it stays out of the area."""
+    st = edit(game(2))
+    start_1 = next(o.index for o in OBJECTIVES if o.key == "start_1")  # v3 v4 bld, no penalty
+    m1 = next(o.index for o in OBJECTIVES if o.key == "m1")  # bld tb tb, penalty 2
+    st.committed[0] = [start_1]
+    for zone in (st.hand[0], st.draw[0], st.discard[0]):
+        zone[:] = [0] * A.K
+    st.discard[0][A.OBJ0 + m1] = 1
+    assert scoring.best_objectives(st, 0) == (0, [], [start_1])
+    assert scoring.seat_score(st, 0)["objectives"] == 0
+    objectives_master(st)
+    assert scoring.best_objectives(st, 0) == (-2, [], [start_1, m1])
+    parts = scoring.seat_score(st, 0)
+    assert parts["objectives"] == -2 and parts["station_masters"] == 3
+    # an even area already: nothing to gain by committing a failing card
+    st.committed[0] = [start_1, start_1]
+    parts = scoring.seat_score(st, 0)
+    assert parts["objectives"] == 0 and parts["station_masters"] == 3
+
+
+def test_objective_scoring_maximises_the_total() -> None:
+    """Exhaustive check on small cases: the chosen assignment's objective points plus the
+    master's bonus are the best over every way to treat the loose cards."""
+    import itertools
+
+    st = edit(game(2))
+    objectives_master(st)
+    build(st, 0, 1, "A-1")
+    st.teepees[0] = [1, 1]
+    for zone in (st.hand[0], st.draw[0], st.discard[0]):
+        zone[:] = [0] * A.K
+    keys = ("m1", "d1", "m3", "start_2")
+    loose = [next(o.index for o in OBJECTIVES if o.key == k) for k in keys]
+    for o in loose:
+        st.discard[0][A.OBJ0 + o] = 1
+    st.committed[0] = [next(o.index for o in OBJECTIVES if o.key == "start_3")]
+    have = scoring.items(st, 0)
+    cards = st.committed[0] + sorted(loose)
+
+    def value(area: list[int], done: list[int]) -> int | None:
+        left = list(have)
+        for o in done:
+            for t in OBJECTIVES[o].tasks:
+                left[scoring.TASKS.index(t)] -= 1
+        if min(left) < 0:
+            return None
+        points = sum(scoring.objective_vp(st, o) if o in done else -OBJECTIVES[o].penalty
+                     for o in area)
+        return points + 3 * (len(area) // 2)
+
+    best = -99
+    for choice in itertools.product((0, 1, 2), repeat=len(cards)):  # out, failed, fulfilled
+        if choice[0] == 0:
+            continue  # the committed card is in the area
+        area = [o for o, c in zip(cards, choice, strict=True) if c]
+        done = [o for o, c in zip(cards, choice, strict=True) if c == 2]
+        v = value(area, done)
+        if v is not None:
+            best = max(best, v)
+    _points, done, area = scoring.best_objectives(st, 0)
+    assert value(area, done) == best
+    parts = scoring.seat_score(st, 0)
+    assert parts["objectives"] + parts["station_masters"] == best
 
 
 # ------------------------------------------------------------------ game end and scoring

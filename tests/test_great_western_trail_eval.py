@@ -56,7 +56,7 @@ def test_registered() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_points_now_are_the_games_own_score(players: int) -> None:
     """With no game left, an estimate is the final score (money counted whole, not in
-    steps of $5): the evaluation's copy of the scoring agrees with scoring.py."""
+    steps of $5): the evaluation reads the points from scoring.py."""
     for state in positions(players, 6):
         breakdown = state.score_breakdown()["seats"]
         for s in range(players):

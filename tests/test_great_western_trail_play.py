@@ -10,7 +10,9 @@ import pytest
 from boomtown.engine import CHANCE, BadOptions, replay
 from boomtown.games.great_western_trail import RULESET
 from boomtown.games.great_western_trail import actions as A
-from gwt_scenario import edit, game
+from boomtown.games.great_western_trail import rules as R
+from boomtown.games.great_western_trail.data import OBJECTIVES, PRIVATE, provenance_report, records
+from gwt_scenario import chance_until_decision, edit, game, run_frames
 
 
 def play(players: int, seed: int, options: dict | None = None):
@@ -118,3 +120,86 @@ def test_rules_report_names_the_reconstructed_parts() -> None:
 
 def test_action_texts_are_unique() -> None:
     assert len(set(A.TEXTS)) == A.SIZE == RULESET.action_space_size
+
+
+def take_top_objective(seed: int = 0):
+    """Seat 0 takes the top card of the objective deck into its hand (6b); returns the state
+    and the card."""
+    st = edit(game(2, seed=seed))
+    run_frames(st, ["take_obj", 0, "hand"])
+    st.apply(A.TAKE_OBJ + 4)  # the top of the deck: a chance draw
+    st.apply(st.sample_chance())
+    o = st.hidden_obj[0][0]
+    chance_until_decision(st)
+    return st, o
+
+
+def test_objective_drawn_face_down_into_a_hand_stays_hidden() -> None:
+    st, o = take_top_objective()
+    key = OBJECTIVES[o].key
+    assert st.hand[0][A.OBJ0 + o] == 1 and st.known[0][A.OBJ0 + o] == 0
+    for seat in (1, None):
+        mine = st.view(seat)
+        assert not any(mine["state"]["players"][0]["known_in_hand"].values())
+        assert mine["state"]["players"][0]["hidden_objectives_in_hand"] == 1
+        assert "hand" not in mine["state"]["players"][0]
+        assert not any(key in line for line in st.log_for(seat))
+    assert "seat 0 (blue) takes the top objective card into the hand" in st.log_for(1)
+    assert any(f"objective card {key} into the hand" in line for line in st.log_for(0))
+    assert st.view(0)["state"]["players"][0]["hand"][A.CARD_NAMES[A.OBJ0 + o]] == 1
+
+
+def test_determinize_redraws_a_face_down_objective_card() -> None:
+    st, o = take_top_objective()
+    seen = set()
+    for i in range(40):
+        det = st.determinize(1, random.Random(i))
+        (drawn,) = det.hidden_obj[0]
+        seen.add(drawn)
+        assert det.hand[0][A.OBJ0 + drawn] == 1
+        assert sorted([*det.obj_deck, drawn]) == sorted([*st.obj_deck, o])
+        assert det.view(1) == st.view(1) and det.view(None) == st.view(None)
+        assert det.component_counts() == st.component_counts()
+        mine = st.determinize(0, random.Random(i))  # the taker knows its card
+        assert mine.hidden_obj[0] == [o] and mine.hand[0] == st.hand[0]
+    assert len(seen) > 3
+
+
+def test_face_down_objective_is_forgotten_when_it_leaves_the_hand() -> None:
+    st, o = take_top_objective()
+    st = edit(st)
+    R.discard_card(st, 0, A.OBJ0 + o)
+    assert st.hidden_obj[0] == []
+    st.hand[0][A.OBJ0 + o] = 1
+    st.discard[0][A.OBJ0 + o] = 0
+    st.hidden_obj[0] = [o]
+    R.play_objective(st, 0, A.PLAY_OBJ + o)
+    assert st.hidden_obj[0] == [] and o in st.committed[0]
+
+
+#: Facts sheet section C: each UNKNOWN item with a value in the data, and the records (label
+#: in the rules report, provenance field) that hold it. Every such value is reconstructed.
+RECONSTRUCTED_DATA = {
+    "U1": [(f"private building {b.number}{b.side}", "vp") for b in PRIVATE if b.craftsmen == 1],
+    "U2": [("stacks 2", "tiles"), ("stacks 3", "tiles")],
+    "U3": [("worker-row bonuses", "record")],
+    "U4": [("worker-row bonuses", "record")],
+    "U5": [("objectives m5", "vp")],
+    "U9": [("private building 9a", "slots")],
+    "U11": [("disc_rows step_money", "money"), ("disc_rows step_vp", "vp")],
+}
+#: The other items are rules or options with no data value.
+RULE_ONLY = {"U6", "U7", "U8", "U10", "U12", "U13"}
+
+
+def test_every_unknown_item_in_the_data_is_tagged_reconstructed() -> None:
+    assert set(RECONSTRUCTED_DATA) | RULE_ONLY == {f"U{i}" for i in range(1, 14)}
+    assert len(RECONSTRUCTED_DATA["U1"]) == 5
+    prov = dict(records())
+    report = provenance_report().splitlines()
+    for uid, places in RECONSTRUCTED_DATA.items():
+        for label, field in places:
+            assert prov[label][field] == "reconstructed", (uid, label, field)
+            (line,) = [x for x in report if x.startswith(f"  {label} ")]
+            expect = "reconstructed" if field == "record" else f"{field}: reconstructed"
+            assert expect in line, (uid, line)

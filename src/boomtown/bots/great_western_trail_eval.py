@@ -2,8 +2,8 @@
 
 The bots pass a determinization they drew themselves, so the state's fields may be read
 directly (as :mod:`boomtown.bots.western_town_eval` does with a view). A seat's estimate is
-its score if the game ended now (the same parts as ``scoring.seat_score``, money counted
-whole rather than in steps of $5) plus what its position is likely to add by the end,
+its score if the game ended now (``scoring.seat_score``, but money counted whole rather than
+in steps of $5) plus what its position is likely to add by the end,
 fading as the job market fills (the game ends when its last row is full):
 
 - money buys cattle, buildings, workers and stations: worth more than $5 a point early;
@@ -26,61 +26,45 @@ game is over, the real returns (1 for a winner, 0 otherwise).
 from __future__ import annotations
 
 from functools import lru_cache
-from operator import add, mul, sub
+from operator import mul, sub
 from typing import TYPE_CHECKING
 
 from boomtown.bots.evaluation import soft_win
 from boomtown.games.great_western_trail import actions as A
 from boomtown.games.great_western_trail.data import (
-    ARROWS,
     CATTLE,
     CITIES,
     DISC_KEY,
     DISC_ROWS,
-    FIRST_HAZARD,
     KC_SPACE,
-    MASTERS,
     OBJECTIVES,
-    PRIVATE,
-    PRIVATE_BY,
     SETUP,
     SPACES,
-    STATIONS,
-    TILE_KEYS,
-    hazard_info,
 )
-from boomtown.games.great_western_trail.scoring import TASKS
+from boomtown.games.great_western_trail.scoring import (
+    TASKS,
+    area_bonus,
+    assign_objectives,
+    deck,
+    objective_cards,
+    seat_score,
+)
 
 if TYPE_CHECKING:
     from boomtown.engine import State
     from boomtown.games.great_western_trail.state import GreatWesternTrailState as St
 
-NC, K, OBJ0 = A.NC, A.K, A.OBJ0
+NC = A.NC
 TRACK: tuple[int, ...] = tuple(SETUP["cert_track"])
 FIRST_ROW = 1  # the job market token's row at the start
-TOKEN_VP = int(SETUP["job_market_token_vp"])
-D_STEP_VP, D_HAND = DISC_KEY["step_vp"], DISC_KEY["hand"]
+D_HAND = DISC_KEY["hand"]
 HAND_LIMIT = int(SETUP["hand_limit"])
-CATTLE_VP = tuple(c.vp for c in CATTLE)
 CATTLE_VALUE = tuple(c.value for c in CATTLE)
 BREEDS = tuple(dict.fromkeys(c.breed for c in CATTLE))
 #: The card kinds of each breed, and its breeding value.
 BREED_KINDS = tuple(tuple(c.index for c in CATTLE if c.breed == b) for b in BREEDS)
 BREED_VALUE = tuple(CATTLE[kinds[0]].value for kinds in BREED_KINDS)
-#: The card kinds of breeding value 3, 4 and 5 (objective tasks v3, v4, v5).
-VALUE_KINDS = tuple(tuple(c.index for c in CATTLE if c.value == v) for v in (3, 4, 5))
-STATION_VP = tuple(s.vp for s in STATIONS)
-CITY_TERMS = tuple((c.index, c.vp_each, c.vp_once) for c in CITIES if c.vp_each or c.vp_once)
-ARROW_TERMS = tuple((a.left, a.right, a.vp) for a in ARROWS if a.vp)
-SF_INDEX = CITIES[-1].index
-HAZARD_VP = {t: hazard_info(t)[2] for t in range(FIRST_HAZARD, len(TILE_KEYS))}
-MASTER_SCORING = tuple(m.scoring for m in MASTERS)
-#: (vp, craftsmen) of private building number n + 1 on side a (0) or b (1).
-PRIVATE_VP = tuple(
-    tuple((PRIVATE[PRIVATE_BY[(n + 1, side)]].vp, PRIVATE[PRIVATE_BY[(n + 1, side)]].craftsmen)
-          for side in "ab")
-    for n in range(10)
-)
+MAX_REACH = max(c.value for c in CITIES)
 
 # ---------------------------------------------------------------- progress weights
 #: Worth of $1 in points: $5 a point at the end, more while money can still buy things.
@@ -90,7 +74,6 @@ DECK_QUALITY = 5.0
 #: Per breeding value (plus certificates) at the next delivery, besides the income: a
 #: farther city, up to San Francisco's value.
 REACH = 0.3
-MAX_REACH = max(c.value for c in CITIES)
 #: Per neutral building of progress toward Kansas City.
 TRAIL_STEP = 0.3
 #: Per certificate (track value plus permanent ones): income and reach at the next delivery.
@@ -149,13 +132,10 @@ def expected_hand_value(breed_counts: tuple[int, ...], cards: int, size: int) ->
 
 
 @lru_cache(maxsize=1 << 14)
-def _herd(cattle: tuple[int, ...]) -> tuple[int, int, int, int, int, int, tuple[int, ...]]:
-    """(cattle VP, breeding value, cards, cards of value 3, 4 and 5, cards of each breed)."""
-    v3, v4, v5 = (sum(cattle[k] for k in kinds) for kinds in VALUE_KINDS)
-    return (
-        sum(map(mul, CATTLE_VP, cattle)), sum(map(mul, CATTLE_VALUE, cattle)), sum(cattle),
-        v3, v4, v5, tuple(sum(cattle[k] for k in kinds) for kinds in BREED_KINDS),
-    )
+def _herd(cattle: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """(breeding value of all the cattle cards, cards of each breed)."""
+    return (sum(map(mul, CATTLE_VALUE, cattle)),
+            tuple(sum(cattle[k] for k in kinds) for kinds in BREED_KINDS))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -166,49 +146,28 @@ def _breeding_value(hand: tuple[int, ...]) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
-def _objectives(
-    committed: tuple[int, ...], loose: tuple[int, ...], have: tuple[int, ...], m5_vp: int
-) -> tuple[int, int, float]:
-    """(points if the game ended now, cards in the objective area, hope) for one seat.
+def _objective_hope(
+    committed: tuple[int, ...], loose: tuple[int, ...], have: tuple[int, ...], m5_vp: int,
+    bonus: int,
+) -> float:
+    """What a seat's objective cards may still add (the arguments of
+    ``scoring.assign_objectives``, whose assignment gives the points if the game ended now).
 
-    The points follow ``scoring.best_objectives``: each owned item serves one card only,
-    committed cards that fail cost their penalty, loose ones count only when fulfilled.
-    ``hope`` sums, over the cards not fulfilled, the share of their tasks met times what
-    fulfilling them would add: vp + penalty for a committed card, vp for a loose one (which
-    also has an action to play: ``LOOSE_OBJECTIVE`` points each).
+    Sums, over the cards not fulfilled by that assignment, the share of their tasks met
+    times what fulfilling them would add: vp + penalty for a committed card, vp for a loose
+    one (which also has an action to play: ``LOOSE_OBJECTIVE`` points each).
     """
-    cards = [(o, True) for o in committed] + [(o, False) for o in loose]
-    needs = [tuple(OBJECTIVES[o].tasks.count(t) for t in TASKS) for o, _ in cards]
-    vps = [m5_vp if OBJECTIVES[o].key == "m5" else OBJECTIVES[o].vp for o, _ in cards]
-    pens = [OBJECTIVES[o].penalty if c else 0 for o, c in cards]
-    memo: dict[tuple[int, tuple[int, ...]], tuple[int, int]] = {}
-
-    def solve(i: int, left: tuple[int, ...]) -> tuple[int, int]:
-        if i == len(cards):
-            return 0, 0
-        key = (i, left)
-        found = memo.get(key)
-        if found is not None:
-            return found
-        skip, mask = solve(i + 1, left)
-        best = (skip - pens[i], mask)
-        rest = tuple(h - n for h, n in zip(left, needs[i], strict=True))
-        if min(rest) >= 0:
-            take, mask2 = solve(i + 1, rest)
-            if take + vps[i] > best[0]:
-                best = (take + vps[i], mask2 | 1 << i)
-        memo[key] = best
-        return best
-
-    points, mask = solve(0, have)
-    area = len(committed) + sum(1 for i in range(len(committed), len(cards)) if mask >> i & 1)
+    _points, done, _area = assign_objectives(committed, loose, have, m5_vp, bonus)
     hope = LOOSE_OBJECTIVE * len(loose)
-    for i in range(len(cards)):
-        if not mask >> i & 1:
-            need = needs[i]
+    for i, o in enumerate(committed + loose):
+        if not done >> i & 1:
+            card = OBJECTIVES[o]
+            need = tuple(card.tasks.count(t) for t in TASKS)
             met = sum(min(h, n) for h, n in zip(have, need, strict=True))
-            hope += (vps[i] + pens[i]) * met / max(1, sum(need))
-    return points, area, hope
+            worth = (m5_vp if card.key == "m5" else card.vp) + (
+                card.penalty if i < len(committed) else 0)
+            hope += worth * met / max(1, sum(need))
+    return hope
 
 
 def game_left(st: St) -> float:
@@ -230,81 +189,34 @@ def game_left(st: St) -> float:
 
 def seat_estimate(st: St, s: int, left: float) -> float:
     """Seat ``s``'s points if the game ended now, plus its position's expected worth."""
-    hand, draw, discard = st.hand[s], st.draw[s], st.discard[s]
-    cattle = tuple(map(add, map(add, hand[:NC], draw[:NC]), discard[:NC]))
-    cattle_vp, value_sum, cards, v3, v4, v5, breed_counts = _herd(cattle)
-    loose: tuple[int, ...] = ()
-    objective_cards = sum(hand) + sum(draw) + sum(discard) - cards
-    if objective_cards:
-        cards += objective_cards
-        counts = map(add, map(add, hand[OBJ0:], draw[OBJ0:]), discard[OBJ0:])
-        loose = tuple([o for o, c in enumerate(counts) if c for _ in range(c)])
-    # ----------------------------------------------------------- items for objectives
-    own = s * 10
-    buildings = 0
-    building_vp = 0
-    side = st.side
-    one_craftsman_vp = int(st.options.building_vp_one_craftsman)
-    for code in st.private_at:
-        if code >= own and code < own + 10:
-            n = code - own
-            vp, craftsmen = PRIVATE_VP[n][side[n]]
-            buildings += 1
-            building_vp += vp if craftsmen != 1 else one_craftsman_vp
-    stations = st.station_discs[s]
-    city = st.city_discs[s]
-    teepees = st.teepees[s]
-    hazards = st.hazards[s]
-    have = (buildings, sum(stations), teepees[0], teepees[1], len(hazards),
-            v3, v4, v5, city[SF_INDEX])
-    obj_points, area, hope = _objectives(
-        tuple(st.committed[s]), loose, have, int(st.options.objective_m5_vp))
-    # ----------------------------------------------------------- points if it ended now
-    workers = st.workers[s]
-    certs = TRACK[st.cert[s]] + st.cert_perm[s]
-    masters = 0
-    for m in st.masters[s]:
-        kind = MASTER_SCORING[m]
-        if kind == "workers":
-            masters += sum(workers)
-        elif kind == "objectives":
-            masters += 3 * (area // 2)
-        elif kind == "hazards":
-            masters += 3 * (len(hazards) // 2)
-        elif kind == "teepee_pairs":
-            masters += 3 * min(teepees)
-        elif kind == "certificates":
-            masters += 3 * (certs // 2)
-    city_vp = 0
-    for c, each, once in CITY_TERMS:
-        if city[c]:
-            city_vp += each * city[c] + once
-    for a, b, vp in ARROW_TERMS:
-        if city[a] and city[b]:
-            city_vp += vp
-    discs = st.discs[s]
-    points = (
-        building_vp + city_vp + sum(map(mul, STATION_VP, stations))
-        + sum([HAZARD_VP[t] for t in hazards]) + cattle_vp + obj_points + masters
-        + 4 * sum([w - 4 for w in workers if w > 4])
-        + (3 if discs[D_STEP_VP] == 0 else 0)
-        + (TOKEN_VP if st.holder == s else 0)
-    )
+    cards = deck(st, s)
+    objectives = objective_cards(st, s, cards)
+    parts = seat_score(st, s, cards, objectives)  # money is weighed below instead
+    points = sum(parts.values()) - parts["money"]
     money_w = MONEY_END + MONEY_EARLY * left
     value: float = points + st.money[s] * money_w
     if left <= 0.0:
         return float(value)
     # ----------------------------------------------------------- the position's promise
+    value_sum, breed_counts = _herd(tuple(cards[:NC]))
+    committed, loose, have = objectives
+    hope = _objective_hope(committed, loose, have, int(st.options.objective_m5_vp),
+                           area_bonus(st, s))
+    buildings = have[0]
+    hand, total_cards = st.hand[s], sum(cards)  # objective cards too
+    workers = st.workers[s]
+    certs = TRACK[st.cert[s]] + st.cert_perm[s]
+    discs = st.discs[s]
     pos = st.cattleman[s]
     trail_left = TRAIL_FULL if pos < 0 else TRAIL_LEFT[pos]
     near = 1.0 - trail_left / TRAIL_FULL
     hand_value = _breeding_value(tuple(hand[:NC]))
     limit = HAND_LIMIT + DISC_START[D_HAND] - discs[D_HAND]
-    expected = expected_hand_value(breed_counts, cards, limit)
+    expected = expected_hand_value(breed_counts, total_cards, limit)
     capacity = near * hand_value + (1.0 - near) * expected + certs
     engine = st.engine[s]
     value += left * (
-        DECK_QUALITY * value_sum / max(1, cards)
+        DECK_QUALITY * value_sum / max(1, total_cards)
         + WORKER * (sum(workers) - 3)
         + BUILDING * buildings
         + ENGINE_SPACE * (engine // 2)

@@ -38,7 +38,8 @@ RECONSTRUCTED = """Reconstructed rules (boomtown's own defaults, never the publi
   Also reconstructed: a station is upgraded only with a disc from the player board; the
   move-the-cattleman local actions end the current location's phase B (use the other action
   first); 8b cannot borrow a move or another 8b; engines cannot share a turnout; objective
-  scoring picks the best assignment of owned items to cards automatically."""
+  scoring picks automatically the assignment of owned items to cards (and which cards still
+  in the deck to commit) that maximises the seat's total, station masters included."""
 
 
 def _factory(ruleset: Ruleset, players: int, seed: int, options: Any) -> GreatWesternTrailState:
@@ -52,7 +53,7 @@ def _report() -> str:
 RULESET = Ruleset(
     id="great-western-trail",
     name="Great Western Trail",
-    version=1,
+    version=2,
     player_counts=(2, 3, 4),
     options_type=GreatWesternTrailOptions,
     action_space_size=actions.SIZE,

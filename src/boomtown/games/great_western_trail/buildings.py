@@ -24,6 +24,7 @@ from boomtown.games.great_western_trail.data import (
     STATIONS,
     TEEPEE_GREEN,
     TEEPEE_VALUES,
+    WORKER_BONUSES,
     WORKERS,
     tile_name,
 )
@@ -331,12 +332,8 @@ def _hire_choose(st: St, frame: Frame, aid: int) -> None:
         st.stack.append(["bonus", s, tile, slot])
 
 
-# worker-row bonuses (B6.4, U4): (worker, slot) -> kind
-BONUSES = {
-    (0, 4): "hazard", (0, 6): "trade", (1, 4): "build", (1, 6): "build",
-    (2, 2): "jersey_cert1", (2, 3): "jersey_money2", (2, 4): "hire",
-    (2, 5): "jersey_cert2", (2, 6): "jersey_money4",
-}
+#: Worker-row bonuses (B6.4, U4; from the data): (worker, slot) -> kind.
+BONUSES = WORKER_BONUSES
 
 
 @decision("bonus")
@@ -411,6 +408,10 @@ def _build_place_choose(st: St, frame: Frame, aid: int) -> None:
         need -= craftsmen_needed(st, old % 10 + 1)
         st.bld_removed[s] += 1
         st.log(f"{st.name(s)} replaces building {old % 10 + 1} (it leaves the game)")
+        # the new building cannot be used this turn, nor can the old one (facts B6.3)
+        for under in st.stack:
+            if under[0] == "phase_b" and under[1] == s and under[2] == space:
+                under[3] = (1 << 8) - 1
     st.private_at[slot] = s * 10 + number - 1
     st.avail[s][number - 1] = 0
     R.gain_money(st, s, -need * per)

@@ -235,6 +235,16 @@ HAZARD_SPACE = {(s.row, s.slot): s.index for s in SPACES if s.kind == "hazard"}
 TEEPEE_SPACE = {s.slot: s.index for s in SPACES if s.kind == "teepee"}
 
 
+#: Worker-row bonuses (B6.4, U4): (worker index, slot reached) -> bonus kind.
+WORKER_BONUSES: dict[tuple[int, int], str] = {
+    (w, int(slot)): kind
+    for w, name in enumerate(WORKERS)
+    for slot, kind in RAW["worker_bonuses"][name].items()
+}
+#: U3: how much cheaper the engineer row's hire bonus is (the option's default).
+HIRE_BONUS_DISCOUNT = int(RAW["worker_bonuses"]["hire_discount"])
+
+
 def records() -> list[tuple[str, dict[str, str]]]:
     """Every record with its provenance, labelled for the rules report."""
     out: list[tuple[str, dict[str, str]]] = [("set-up numbers", SETUP["provenance"])]
@@ -252,6 +262,7 @@ def records() -> list[tuple[str, dict[str, str]]]:
     for rec in RAW["private"]:
         out.append((f"private building {rec['number']}{rec['side']}", rec["provenance"]))
     out.append(("railroad", RAILROAD["provenance"]))
+    out.append(("worker-row bonuses", RAW["worker_bonuses"]["provenance"]))
     out.append(("teepee values", RAW["teepees"]["provenance"]))
     out.append(("trail map", RAW["trail"]["provenance"]))
     return out

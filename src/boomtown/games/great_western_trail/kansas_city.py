@@ -158,6 +158,7 @@ def _income(st: St, frame: Frame, used: int) -> None:
     hand, discard = st.hand[s], st.discard[s]
     discard[:] = [d + h for d, h in zip(discard, hand, strict=True)]
     hand[:] = st.known[s][:] = [0] * A.K
+    st.hidden_obj[s].clear()
     frame[3] = total
     frame[2] = 4
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from boomtown.games.great_western_trail.data import HIRE_BONUS_DISCOUNT
+
 
 @dataclass(frozen=True)
 class GreatWesternTrailOptions:
@@ -23,8 +25,9 @@ class GreatWesternTrailOptions:
     building_vp_one_craftsman: int = 1
     #: U2: cowboy split of Kansas City stacks 2/3: "11/7" (BGF, RS) or "12/6" (CP).
     stack_cowboys: str = "11/7"
-    #: U3: discount of the engineer row's 4th-slot hire bonus: 2 (BGF code) or 1.
-    engineer_hire_discount: int = 2
+    #: U3: discount of the engineer row's 4th-slot hire bonus: 2 (BGF code, the data's
+    #: ``worker_bonuses.hire_discount``) or 1.
+    engineer_hire_discount: int = HIRE_BONUS_DISCOUNT
     #: U5: VP of the objective card "+$2 / 3 x value 3, building": 4 (BGF) or 3 (CP).
     objective_m5_vp: int = 4
     #: U6: tie-break: "money_then_shared" (default) or "money_then_seat" (BGF).

@@ -398,19 +398,26 @@ def step_limit(st: St, s: int) -> int:
     return STEP_LIMITS[st.num_players][a + b]
 
 
+def left_hand(st: St, s: int, k: int) -> None:
+    """Card kind ``k`` has just left seat ``s``'s hand (face up): it is no longer known or
+    hidden there."""
+    if st.known[s][k] > st.hand[s][k]:
+        st.known[s][k] = st.hand[s][k]
+    if k >= OBJ0 and k - OBJ0 in st.hidden_obj[s]:
+        st.hidden_obj[s].remove(k - OBJ0)
+
+
 def discard_card(st: St, s: int, k: int, why: str = "") -> None:
     st.hand[s][k] -= 1
     st.discard[s][k] += 1
-    if st.known[s][k] > st.hand[s][k]:
-        st.known[s][k] = st.hand[s][k]
+    left_hand(st, s, k)
     st.log(f"{st.name(s)} discards {A.CARD_NAMES[k]}{why}")
 
 
 def remove_card(st: St, s: int, k: int) -> None:
     st.hand[s][k] -= 1
     st.removed[k] += 1
-    if st.known[s][k] > st.hand[s][k]:
-        st.known[s][k] = st.hand[s][k]
+    left_hand(st, s, k)
     st.log(f"{st.name(s)} removes {A.CARD_NAMES[k]} from the game")
 
 
@@ -709,8 +716,7 @@ def play_objective(st: St, s: int, aid: int) -> None:
     o = aid - A.PLAY_OBJ
     k = OBJ0 + o
     st.hand[s][k] -= 1
-    if st.known[s][k] > st.hand[s][k]:
-        st.known[s][k] = st.hand[s][k]
+    left_hand(st, s, k)
     st.committed[s].append(o)
     st.log(f"{st.name(s)} plays objective card {OBJECTIVES[o].key}")
     action = OBJECTIVES[o].action
@@ -1239,16 +1245,24 @@ def _take_obj_choose(st: St, frame: Frame, aid: int) -> None:
     st.stack.append(["obj_fill"])
 
 
-def gain_objective(st: St, s: int, o: int, dest: str) -> None:
+def gain_objective(st: St, s: int, o: int, dest: str, public: bool = True) -> None:
+    """Objective card ``o`` to seat ``s``'s hand or discard pile. A card from the display is
+    seen by everyone (``public``); one drawn face down from the deck into the hand is seen by
+    its taker only: its name is logged privately and it is counted in ``hidden_obj``."""
     k = OBJ0 + o
-    if dest == "hand":
-        st.hand[s][k] += 1
-        st.known[s][k] += 1
-    else:
+    if dest != "hand":
         st.discard[s][k] += 1
-    st.log(f"{st.name(s)} takes objective card {OBJECTIVES[o].key} into the {dest} pile"
-           if dest != "hand" else f"{st.name(s)} takes objective card {OBJECTIVES[o].key} "
-           "into the hand")
+        st.log(f"{st.name(s)} takes objective card {OBJECTIVES[o].key} into the {dest} pile")
+        return
+    st.hand[s][k] += 1
+    text = f"{st.name(s)} takes objective card {OBJECTIVES[o].key} into the hand"
+    if public:
+        st.known[s][k] += 1
+        st.log(text)
+    else:
+        st.hidden_obj[s].append(o)
+        st.log(text, frozenset({s}),
+               f"{st.name(s)} takes the top objective card into the hand")
 
 
 @chance("obj_top")
@@ -1261,7 +1275,7 @@ def _obj_top_choose(st: St, frame: Frame, aid: int) -> None:
     o = aid - A.CH_OBJ
     st.stack.pop()
     st.obj_deck.remove(o)
-    gain_objective(st, frame[1], o, frame[2])
+    gain_objective(st, frame[1], o, frame[2], public=frame[2] != "hand")
 
 
 # ------------------------------------------------------------------ components

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
+from operator import add, mul
 from typing import TYPE_CHECKING, Any
 
 from boomtown.games.great_western_trail import actions as A
@@ -11,10 +12,14 @@ from boomtown.games.great_western_trail.data import (
     CATTLE,
     CITIES,
     DISC_KEY,
+    FIRST_HAZARD,
     MASTERS,
     OBJECTIVES,
+    PRIVATE,
+    PRIVATE_BY,
     SETUP,
     STATIONS,
+    TILE_KEYS,
     hazard_info,
 )
 
@@ -23,48 +28,81 @@ if TYPE_CHECKING:
 
 TASKS = ("bld", "st", "tg", "tb", "hz", "v3", "v4", "v5", "sf")
 TRACK: tuple[int, ...] = tuple(SETUP["cert_track"])
+SF = CITIES[-1].index
+CATTLE_VP = tuple(c.vp for c in CATTLE)
+#: The cattle kinds of breeding value 3, 4 and 5 (objective tasks v3, v4, v5).
+VALUE_KINDS = tuple(tuple(c.index for c in CATTLE if c.value == v) for v in (3, 4, 5))
+STATION_VP = tuple(station.vp for station in STATIONS)
+#: (vp, craftsmen) of private building number n + 1 on side a (0) or b (1).
+PRIVATE_VP = tuple(
+    tuple((PRIVATE[PRIVATE_BY[(n + 1, side)]].vp, PRIVATE[PRIVATE_BY[(n + 1, side)]].craftsmen)
+          for side in "ab")
+    for n in range(10)
+)
+#: (city, points per disc, points once) of the cities that score, and (city, city, points)
+#: of the green arrows that score (rule text).
+CITY_TERMS = tuple((c.index, c.vp_each, c.vp_once) for c in CITIES if c.vp_each or c.vp_once)
+ARROW_TERMS = tuple((a.left, a.right, a.vp) for a in ARROWS if a.vp)
+#: Points of each tile kind owned as a hazard (0 for the other kinds).
+HAZARD_VP = tuple(hazard_info(t)[2] if t >= FIRST_HAZARD else 0 for t in range(len(TILE_KEYS)))
+D_STEP_VP = DISC_KEY["step_vp"]
+TOKEN_VP = int(SETUP["job_market_token_vp"])
 
 
 def building_vp(st: St, number: int) -> int:
-    from boomtown.games.great_western_trail.data import PRIVATE, PRIVATE_BY
-
-    b = PRIVATE[PRIVATE_BY[(number, "ab"[st.side[number - 1]])]]
-    if b.craftsmen == 1:
-        return int(st.options.building_vp_one_craftsman)
-    return b.vp
+    """Points of private building ``number`` (on the side in play)."""
+    vp, craftsmen = PRIVATE_VP[number - 1][st.side[number - 1]]
+    return int(st.options.building_vp_one_craftsman) if craftsmen == 1 else vp
 
 
 def city_points(discs: list[int]) -> int:
     """Points of a seat's city discs: crests and completed green arrows (rule text)."""
     total = 0
-    for c in CITIES:
-        total += c.vp_each * discs[c.index]
-        if discs[c.index]:
-            total += c.vp_once
-    for arrow in ARROWS:
-        if discs[arrow.left] and discs[arrow.right]:
-            total += arrow.vp
+    for c, each, once in CITY_TERMS:
+        if discs[c]:
+            total += each * discs[c] + once
+    for a, b, vp in ARROW_TERMS:
+        if discs[a] and discs[b]:
+            total += vp
     return total
 
 
 def deck(st: St, s: int) -> list[int]:
-    return [st.hand[s][k] + st.draw[s][k] + st.discard[s][k] for k in range(A.K)]
+    """Seat ``s``'s cards of every kind: hand, draw pile and discard pile."""
+    return list(map(add, map(add, st.hand[s], st.draw[s]), st.discard[s]))
 
 
-def items(st: St, s: int) -> tuple[int, ...]:
-    cards = deck(st, s)
-    by_value = {v: sum(cards[k] for k in range(A.NC) if CATTLE[k].value == v) for v in (3, 4, 5)}
+def items(st: St, s: int, cards: list[int] | None = None) -> tuple[int, ...]:
+    """What seat ``s`` owns for the objective tasks, in ``TASKS`` order (``cards``: its
+    ``deck``, if already known)."""
+    if cards is None:
+        cards = deck(st, s)
+    v3, v4, v5 = (sum([cards[k] for k in kinds]) for kinds in VALUE_KINDS)
+    own = s * 10
     return (
-        sum(1 for c in st.private_at if c >= 0 and c // 10 == s),
+        len([c for c in st.private_at if own <= c < own + 10]),
         sum(st.station_discs[s]),
         st.teepees[s][0],
         st.teepees[s][1],
         len(st.hazards[s]),
-        by_value[3],
-        by_value[4],
-        by_value[5],
-        st.city_discs[s][CITIES[-1].index],
+        v3,
+        v4,
+        v5,
+        st.city_discs[s][SF],
     )
+
+
+#: (committed cards, cards still in the deck, owned items): see ``objective_cards``.
+ObjectiveCards = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def objective_cards(st: St, s: int, cards: list[int] | None = None) -> ObjectiveCards:
+    """(committed cards, cards still in the deck, owned items) of seat ``s``: the inputs of
+    ``assign_objectives``."""
+    if cards is None:
+        cards = deck(st, s)
+    loose = tuple([o for o, n in enumerate(cards[A.OBJ0:]) if n for _ in range(n)])
+    return tuple(st.committed[s]), loose, items(st, s, cards)
 
 
 def objective_vp(st: St, o: int) -> int:
@@ -73,74 +111,124 @@ def objective_vp(st: St, o: int) -> int:
     return OBJECTIVES[o].vp
 
 
-def best_objectives(
-    st: St, s: int
-) -> tuple[int, list[int], list[int]]:
-    """Best objective score: each owned item serves one card only. Committed cards that fail
-    cost their penalty; cards still in the deck may be committed if fulfilled (B7.1).
-    Returns (points, fulfilled cards, cards in the objective area at the end)."""
-    committed = list(st.committed[s])
-    cards = deck(st, s)
-    loose = [k - A.OBJ0 for k in range(A.OBJ0, A.K) for _ in range(cards[k])]
-    allcards = [(o, True) for o in committed] + [(o, False) for o in loose]
-    needs = [tuple(OBJECTIVES[o].tasks.count(t) for t in TASKS) for o, _ in allcards]
-    vps = [objective_vp(st, o) for o, _ in allcards]
-    pens = [OBJECTIVES[o].penalty if c else 0 for o, c in allcards]
+def area_bonus(st: St, s: int) -> int:
+    """Points per 2 cards in the objective area: 3 for each station master scoring that."""
+    return 3 * sum(1 for m in st.masters[s] if MASTERS[m].scoring == "objectives")
 
-    @cache
-    def solve(i: int, have: tuple[int, ...]) -> tuple[int, int]:
-        if i == len(allcards):
-            return 0, 0
-        skip, mask = solve(i + 1, have)
-        best = (skip - pens[i], mask)
-        left = tuple(h - n for h, n in zip(have, needs[i], strict=True))
-        if min(left) >= 0:
-            take, mask2 = solve(i + 1, left)
-            if take + vps[i] > best[0]:
-                best = (take + vps[i], mask2 | 1 << i)
+
+@lru_cache(maxsize=1 << 16)
+def assign_objectives(
+    committed: tuple[int, ...], loose: tuple[int, ...], have: tuple[int, ...], m5_vp: int,
+    bonus: int,
+) -> tuple[int, int, int]:
+    """The objective assignment that maximises a seat's points (B7.1, facts B7.2).
+
+    ``committed`` cards are in the objective area (a failed one costs its penalty);
+    ``loose`` ones are still in the deck and may be left out, committed and failed, or
+    committed and fulfilled. ``have`` counts the owned items (``TASKS`` order), each serving
+    one card only. ``bonus`` is what every 2 cards in the area add (station masters).
+    Returns (objective points, mask of fulfilled cards, mask of cards in the area), the masks
+    over ``committed + loose``. Cached: the bots' evaluation asks often.
+    """
+    cards = committed + loose
+    needs = [tuple(OBJECTIVES[o].tasks.count(t) for t in TASKS) for o in cards]
+    vps = [m5_vp if OBJECTIVES[o].key == "m5" else OBJECTIVES[o].vp for o in cards]
+    pens = [OBJECTIVES[o].penalty for o in cards]
+    n, first_loose = len(cards), len(committed)
+    memo: dict[tuple[int, tuple[int, ...], int], tuple[int, int, int, int]] = {}
+
+    def solve(i: int, left: tuple[int, ...], odd: int) -> tuple[int, int, int, int]:
+        """Best (total, objective points, fulfilled mask, area mask) from card i on, with
+        ``left`` items free and an odd number of cards in the area so far if ``odd``."""
+        if i == n:
+            return 0, 0, 0, 0
+        key = (i, left, odd)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        bit = 1 << i
+        # a card put into the area completes a pair when the count so far is odd
+        pair, next_odd = (bonus, 0) if odd else (0, 1 if bonus else 0)
+        t, p, done, area = solve(i + 1, left, next_odd)  # in the area, failed
+        best = (t - pens[i] + pair, p - pens[i], done, area | bit)
+        if i >= first_loose:  # or left in the deck
+            t, p, done, area = solve(i + 1, left, odd)
+            if t > best[0]:
+                best = (t, p, done, area)
+        rest = tuple(h - k for h, k in zip(left, needs[i], strict=True))
+        if min(rest) >= 0:  # in the area, fulfilled
+            t, p, done, area = solve(i + 1, rest, next_odd)
+            if t + vps[i] + pair > best[0]:
+                best = (t + vps[i] + pair, p + vps[i], done | bit, area | bit)
+        memo[key] = best
         return best
 
-    points, mask = solve(0, items(st, s))
-    done = [allcards[i][0] for i in range(len(allcards)) if mask >> i & 1]
-    area = committed + [allcards[i][0] for i in range(len(allcards))
-                        if mask >> i & 1 and not allcards[i][1]]
+    _total, points, done, area = solve(0, have, 0)
     return points, done, area
 
 
-def seat_score(st: St, s: int) -> dict[str, int]:
-    obj_points, _done, area = best_objectives(st, s)
-    cards = deck(st, s)
-    certs = TRACK[st.cert[s]] + st.cert_perm[s]
+def best_objectives(st: St, s: int) -> tuple[int, list[int], list[int]]:
+    """Seat ``s``'s best objective assignment, counting the station masters that score the
+    objective area (see ``assign_objectives``).
+    Returns (objective points, fulfilled cards, cards in the objective area at the end)."""
+    committed, loose, have = objective_cards(st, s)
+    points, done, area = assign_objectives(
+        committed, loose, have, int(st.options.objective_m5_vp), area_bonus(st, s))
+    allcards = committed + loose
+    return (points, [o for i, o in enumerate(allcards) if done >> i & 1],
+            [o for i, o in enumerate(allcards) if area >> i & 1])
+
+
+def seat_score(
+    st: St, s: int, cards: list[int] | None = None, objectives: ObjectiveCards | None = None
+) -> dict[str, int]:
+    """Seat ``s``'s points in every category if the game ended now. A caller that has them
+    already may pass ``cards`` (``deck(st, s)``) and ``objectives`` (``objective_cards``)."""
+    if cards is None:
+        cards = deck(st, s)
+    if objectives is None:
+        objectives = objective_cards(st, s, cards)
+    committed, loose, have = objectives
+    obj_points, _done, area = assign_objectives(
+        committed, loose, have, int(st.options.objective_m5_vp), area_bonus(st, s))
+    workers, hazards, teepees = st.workers[s], st.hazards[s], st.teepees[s]
     masters = 0
     for m in st.masters[s]:
         kind = MASTERS[m].scoring
         if kind == "workers":
-            masters += sum(st.workers[s])
+            masters += sum(workers)
         elif kind == "objectives":
-            masters += 3 * (len(area) // 2)
+            masters += 3 * (area.bit_count() // 2)
         elif kind == "hazards":
-            masters += 3 * (len(st.hazards[s]) // 2)
+            masters += 3 * (len(hazards) // 2)
         elif kind == "teepee_pairs":
-            masters += 3 * min(st.teepees[s])
+            masters += 3 * min(teepees)
         elif kind == "certificates":
-            masters += 3 * (certs // 2)
+            masters += 3 * ((TRACK[st.cert[s]] + st.cert_perm[s]) // 2)
+    buildings = 0
+    own = s * 10
+    for c in st.private_at:
+        if own <= c < own + 10:
+            buildings += building_vp(st, c - own + 1)
     return {
         "money": st.money[s] // 5,
-        "buildings": sum(building_vp(st, c % 10 + 1) for c in st.private_at
-                         if c >= 0 and c // 10 == s),
+        "buildings": buildings,
         "cities": city_points(st.city_discs[s]),
-        "stations": sum(STATIONS[k].vp for k in range(10) if st.station_discs[s][k]),
-        "hazards": sum(hazard_info(t)[2] for t in st.hazards[s]),
-        "cattle": sum(CATTLE[k].vp * cards[k] for k in range(A.NC)),
+        "stations": sum(map(mul, STATION_VP, st.station_discs[s])),
+        "hazards": sum([HAZARD_VP[t] for t in hazards]),
+        "cattle": sum(map(mul, CATTLE_VP, cards)),
         "objectives": obj_points,
         "station_masters": masters,
-        "workers": 4 * sum(max(0, w - 4) for w in st.workers[s]),
-        "step_disc": 3 if st.discs[s][DISC_KEY["step_vp"]] == 0 else 0,
-        "job_market_token": int(SETUP["job_market_token_vp"]) if st.holder == s else 0,
+        "workers": 4 * sum([w - 4 for w in workers if w > 4]),
+        "step_disc": 3 if st.discs[s][D_STEP_VP] == 0 else 0,
+        "job_market_token": TOKEN_VP if st.holder == s else 0,
     }
 
 
 def breakdown(st: St) -> dict[str, Any]:
+    """Every seat's points by category and its total, as if the game ended now: ``totals``
+    (one number per seat, final once the game is over), ``seats`` (the parts) and ``winners``
+    (who would win now)."""
     seats = []
     totals = []
     for s in range(st.num_players):
@@ -148,7 +236,7 @@ def breakdown(st: St) -> dict[str, Any]:
         total = sum(parts.values())
         totals.append(total)
         seats.append({"seat": s, "total": total, "money_left": st.money[s], **parts})
-    return {"seats": seats, "winners": winners(st, totals)}
+    return {"totals": totals, "seats": seats, "winners": winners(st, totals)}
 
 
 def winners(st: St, totals: list[int]) -> list[int]:

@@ -29,12 +29,12 @@ SEAT_NAMES = A.SEAT_NAMES
 
 #: Every mutable field; each is an int or a (nested) list of ints / strings.
 FIELDS = (
-    "money", "hand", "draw", "discard", "known", "removed", "committed", "workers", "appointed",
-    "cert", "cert_perm", "discs", "city_discs", "station_discs", "engine", "cattleman",
-    "avail", "teepees", "hazards", "masters", "neutral_at", "side", "private_at", "hazard_rows",
-    "teepee_slots", "jm", "token", "foresight", "stacks", "market", "market_deck",
-    "obj_display", "obj_deck", "obj_box", "masters_at", "out_tiles", "bld_removed", "stack",
-    "cur", "turn_seat", "end_trigger", "holder", "turns",
+    "money", "hand", "draw", "discard", "known", "hidden_obj", "removed", "committed",
+    "workers", "appointed", "cert", "cert_perm", "discs", "city_discs", "station_discs",
+    "engine", "cattleman", "avail", "teepees", "hazards", "masters", "neutral_at", "side",
+    "private_at", "hazard_rows", "teepee_slots", "jm", "token", "foresight", "stacks", "market",
+    "market_deck", "obj_display", "obj_deck", "obj_box", "masters_at", "out_tiles",
+    "bld_removed", "stack", "cur", "turn_seat", "end_trigger", "holder", "turns",
 )
 
 
@@ -44,9 +44,9 @@ FLAT = (
     "obj_box", "masters_at", "out_tiles", "bld_removed",
 )
 NESTED = (
-    "hand", "draw", "discard", "known", "committed", "workers", "appointed", "discs",
-    "city_discs", "station_discs", "avail", "teepees", "hazards", "masters", "hazard_rows",
-    "foresight", "stacks", "stack",
+    "hand", "draw", "discard", "known", "hidden_obj", "committed", "workers", "appointed",
+    "discs", "city_discs", "station_discs", "avail", "teepees", "hazards", "masters",
+    "hazard_rows", "foresight", "stacks", "stack",
 )
 
 
@@ -69,6 +69,9 @@ class GreatWesternTrailState(State):
         self.draw = [[0] * K for _ in range(n)]
         self.discard = [[0] * K for _ in range(n)]
         self.known = [[0] * K for _ in range(n)]  # cards everybody knows to be in that hand
+        # objective cards drawn face down from the objective deck into that hand (6b), still
+        # there: others know how many, not which (see hidden.py)
+        self.hidden_obj: list[list[int]] = [[] for _ in range(n)]
         self.removed = [0] * K
         self.committed: list[list[int]] = [[] for _ in range(n)]
         self.workers = [[1, 1, 1] for _ in range(n)]

@@ -66,6 +66,7 @@ def view(st: St, seat: int | None) -> dict[str, Any]:
             "draw_pile": sum(st.draw[s]),
             "discard_pile": _cards(st.discard[s]),
             "known_in_hand": _cards(st.known[s]),
+            "hidden_objectives_in_hand": len(st.hidden_obj[s]),
         }
         if seat == s:
             p["hand"] = _cards(st.hand[s])
