@@ -17,22 +17,9 @@ from boomtown.bots.great_western_trail_eval import (
 from boomtown.engine import load_snapshot
 from boomtown.games.great_western_trail import GreatWesternTrailState
 from boomtown.games.great_western_trail.data import CATTLE_KEY, CITY_KEY
+from test_bots import advance
 
 GAME = "great-western-trail"
-
-
-def advance(state: State, decisions: int, rng: random.Random) -> State:
-    """Play ``decisions`` random decisions (chance by the game's stream), then settle chance."""
-    done = 0
-    while not state.is_terminal() and done < decisions:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance())
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-            done += 1
-    while state.current_player == CHANCE:
-        state.apply(state.sample_chance())
-    return state
 
 
 def gwt(state: State) -> GreatWesternTrailState:
