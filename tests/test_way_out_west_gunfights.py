@@ -501,7 +501,10 @@ def test_owner_chooses_a_farmer_side_keeps_the_fixed_order() -> None:
     assert not fight["defender_sheriff"] and fight["defender_other"] == 1, "the sheriff first"
 
 
-def test_owner_chooses_tie_volley_both_sides_choose_before_the_outcome() -> None:
+def tie_fight() -> WayOutWestState:
+    """Casualties chosen by the owners; in Deadwood the attacker's cowboy and his own Jail's
+    sheriff against the Bank owner's cowboy and the Bank's built-in defender: two against
+    two, so both sides fire together (both have chosen to fire)."""
     st = board(casualties="owner_chooses")
     build(st, 0, DEADWOOD, "jail")
     build(st, 1, DEADWOOD, "bank")
@@ -509,9 +512,14 @@ def test_owner_chooses_tie_volley_both_sides_choose_before_the_outcome() -> None
     put(st, 1, DEADWOOD, cowboys=1)
     act(st, 0)
     st.apply("gunfight to rob the Bank in Deadwood")
-    st.apply("add the sheriff to the attacker")     # 1 cowboy + sheriff against 1 + built-in
+    st.apply("add the sheriff to the attacker")
     st.apply("fire")
     st.apply("fire")
+    return st
+
+
+def test_owner_chooses_tie_volley_both_sides_choose_before_the_outcome() -> None:
+    st = tie_fight()
     hits(st, 1)             # the attacker's volley
     hits(st, 1)             # the defender's volley
     # both hits are pending: the defender removes his first, then the attacker
@@ -529,16 +537,7 @@ def test_owner_chooses_tie_volley_both_sides_choose_before_the_outcome() -> None
 
 
 def test_owner_chooses_tie_volley_outcome_waits_for_the_last_removal() -> None:
-    st = board(casualties="owner_chooses")
-    build(st, 0, DEADWOOD, "jail")
-    build(st, 1, DEADWOOD, "bank")
-    put(st, 0, DEADWOOD, cowboys=1)
-    put(st, 1, DEADWOOD, cowboys=1)
-    act(st, 0)
-    st.apply("gunfight to rob the Bank in Deadwood")
-    st.apply("add the sheriff to the attacker")
-    st.apply("fire")
-    st.apply("fire")
+    st = tie_fight()
     hits(st, 2)             # every defender falls (no choice) ...
     hits(st, 1)             # ... and the attacker chooses his casualty
     fight = st.view(None)["state"]["gunfight"]
