@@ -41,7 +41,7 @@ from boomtown.engine import IllegalAction, Ruleset, State
 from boomtown.rl.common import GameSpec, action_mask, resolve_chance, view_json
 from boomtown.rl.encoding import Layout
 from boomtown.rl.opponents import seat_policies
-from boomtown.rl.pettingzoo import RENDER_MODES, observation_space, render_text
+from boomtown.rl.pettingzoo import RENDER_MODES, observation_space, render
 
 ILLEGAL_MODES = ("terminate", "penalize", "raise")
 
@@ -174,14 +174,7 @@ class BoomtownEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return obs
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode")
-            return None
-        text = render_text(self.game_state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.render_mode, self.game_state)
 
 
 def make(game: str | Ruleset, players: int | None = None, options: Any = None,

@@ -204,17 +204,23 @@ class BoomtownAECEnv(AECEnv):  # type: ignore[misc]
 
     # -------------------------------------------------------------- display
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode")
-            return None
-        text = render_text(self.game_state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.render_mode, self.game_state)
 
     def close(self) -> None:
         self._state = None
+
+
+def render(render_mode: str | None, state: State) -> str | None:
+    """``render()`` of both environments: ``"ansi"`` returns the text, ``"human"`` prints it,
+    no mode warns (as Gymnasium asks) and returns ``None``."""
+    if render_mode is None:
+        gymnasium.logger.warn("render() called without a render_mode")
+        return None
+    text = render_text(state)
+    if render_mode == "ansi":
+        return text
+    print(text)
+    return None
 
 
 def render_text(state: State, log_lines: int = 6) -> str:
