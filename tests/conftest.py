@@ -7,9 +7,12 @@ dependency and service is installed there, so a skip would only hide a missing c
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+from toy_games import HIGH_CARD, registered
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -19,3 +22,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Any:
     if os.environ.get("CI") and report.skipped and not hasattr(report, "wasxfail"):
         report.outcome = "failed"
         report.longrepr = f"skipped in CI, where nothing may be skipped: {report.longrepr}"
+
+
+@pytest.fixture
+def toy() -> Iterator[str]:
+    """The high-card toy game, registered for the test (some modules override ``toy``)."""
+    with registered(HIGH_CARD):
+        yield HIGH_CARD.id

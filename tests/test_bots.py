@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
 
 import pytest
 
@@ -26,12 +25,6 @@ from boomtown.engine import get_ruleset, list_rulesets, load_snapshot
 from toy_games import HIGH_CARD, registered
 
 BOT_SPECS = ("random", "heuristic:samples=1", "ismcts:iterations=40:depth=4")
-
-
-@pytest.fixture
-def toy() -> Iterator[str]:
-    with registered(HIGH_CARD):
-        yield HIGH_CARD.id
 
 
 def advance(state: State, decisions: int, rng: random.Random) -> State:

@@ -6,7 +6,6 @@ import json
 import os
 import shutil
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,14 +14,6 @@ from click.testing import CliRunner, Result
 from boomtown.cli.main import cli
 from boomtown.cli.play import render_view
 from boomtown.engine import GameRecord, new_game, replay
-from toy_games import HIGH_CARD, registered
-
-
-@pytest.fixture
-def toy() -> Iterator[str]:
-    with registered(HIGH_CARD):
-        yield HIGH_CARD.id
-
 
 #: Answers that finish a High Card game: "end turn" ends an exchange (elsewhere it is
 #: re-asked), "1" commits a card or takes 2 points.

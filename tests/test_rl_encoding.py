@@ -9,19 +9,16 @@ from typing import Any
 import numpy as np
 import pytest
 
-from boomtown.engine import CHANCE, get_ruleset, list_rulesets
+from boomtown.engine import CHANCE, get_ruleset
 from boomtown.rl.encoding import (
     CATEGORY_LIMIT,
     Layout,
     discover_layout,
     encoder_for,
 )
+from game_cases import EVERY_GAME_AND_COUNT
 
-CASES = [
-    pytest.param(game, players, id=f"{game}-{players}p")
-    for game in list_rulesets()
-    for players in get_ruleset(game).player_counts
-]
+CASES = EVERY_GAME_AND_COUNT
 
 #: Share of positions of unseen games allowed to hold something discovery never met.
 MAX_UNKNOWN_SHARE = 0.05

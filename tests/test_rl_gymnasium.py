@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
@@ -13,19 +13,10 @@ from gymnasium.utils.env_checker import check_env
 
 from boomtown.engine import CHANCE, IllegalAction, get_ruleset, list_rulesets, replay
 from boomtown.rl.gymnasium import BoomtownEnv, register_envs
-from toy_games import HIGH_CARD, registered
+from game_cases import EVERY_GAME_AND_COUNT
+from toy_games import HIGH_CARD
 
-CASES = [
-    pytest.param(game, players, id=f"{game}-{players}p")
-    for game in list_rulesets()
-    for players in get_ruleset(game).player_counts
-]
-
-
-@pytest.fixture
-def toy() -> Iterator[str]:
-    with registered(HIGH_CARD):
-        yield HIGH_CARD.id
+CASES = EVERY_GAME_AND_COUNT
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)

@@ -27,13 +27,10 @@ from boomtown.rl.openspiel import (
     register_games,
     short_name,
 )
+from game_cases import EVERY_GAME_AND_COUNT
 from toy_games import HIGH_CARD, HighCard, registered
 
-CASES = [
-    pytest.param(game, players, id=f"{game}-{players}p")
-    for game in list_rulesets()
-    for players in get_ruleset(game).player_counts
-]
+CASES = EVERY_GAME_AND_COUNT
 FULL = os.environ.get("BOOMTOWN_RL_FULL", "") not in ("", "0")
 SIM_CASES = [
     pytest.param(game, players, id=f"{game}-{players}p")

@@ -4,27 +4,17 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from boomtown.engine import BadPlayerCount, IllegalAction, get_ruleset, list_rulesets, replay
+from boomtown.engine import BadPlayerCount, IllegalAction, replay
 from boomtown.rl.pettingzoo import BoomtownAECEnv, env
-from toy_games import HIGH_CARD, registered
+from game_cases import EVERY_GAME_AND_COUNT
+from toy_games import HIGH_CARD
 
-CASES = [
-    pytest.param(game, players, id=f"{game}-{players}p")
-    for game in list_rulesets()
-    for players in get_ruleset(game).player_counts
-]
-
-
-@pytest.fixture
-def toy() -> Iterator[str]:
-    with registered(HIGH_CARD):
-        yield HIGH_CARD.id
+CASES = EVERY_GAME_AND_COUNT
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)
