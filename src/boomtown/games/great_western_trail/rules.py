@@ -151,12 +151,12 @@ def settle(st: St) -> None:
         frame = st.stack[-1]
         who = DECIDE[frame[0]](st, frame)
         if who is not None:
-            st.cur = who
+            st.current_player = who
             return
         guard += 1
         if guard > 100_000:
             raise RuntimeError("great-western-trail: the phase machine does not settle")
-    st.cur = TERMINAL
+    st.current_player = TERMINAL
 
 
 def legal(st: St) -> list[int]:

@@ -37,6 +37,7 @@ FIELDS = (
     "bld_removed", "stack", "cur", "turn_seat", "end_trigger", "holder", "turns",
 )
 
+_ATTRIBUTE = {"cur": "current_player"}  # snapshot field -> attribute, where they differ
 
 FLAT = (
     "money", "removed", "cert", "cert_perm", "engine", "cattleman", "neutral_at", "side",
@@ -105,7 +106,7 @@ class GreatWesternTrailState(State):
         self.out_tiles = [0] * NT
         self.bld_removed = [0] * n
         self.stack: list[list[Any]] = []
-        self.cur = CHANCE
+        self.current_player = CHANCE
         self.turn_seat = 0
         self.end_trigger = -1
         self.holder = -1
@@ -119,9 +120,9 @@ class GreatWesternTrailState(State):
         _rules.settle(self)
 
     # ------------------------------------------------------------ contract
-    @property
-    def current_player(self) -> int:
-        return self.cur
+    #: The seat to decide, CHANCE or TERMINAL: a plain attribute that ``rules.settle`` sets
+    #: (read at every step, so no property; saved as ``cur`` in snapshots).
+    current_player: int = CHANCE
 
     def _compute_legal_ids(self) -> list[int]:
         ids = self.memo_legal
@@ -148,7 +149,7 @@ class GreatWesternTrailState(State):
         return _views.view(self, seat)
 
     def returns(self) -> list[float]:
-        if self.cur != TERMINAL:
+        if self.current_player != TERMINAL:
             return [0.0] * self.num_players
         return _scoring.returns(self)
 
@@ -178,17 +179,17 @@ class GreatWesternTrailState(State):
             out[name] = [x[:] for x in d[name]]
         for name in FIELDS:
             if name not in out:
-                out[name] = d[name]
+                out[name] = d[_ATTRIBUTE.get(name, name)]
         return out
 
     def _from_dict(self, data: dict[str, Any]) -> None:
         self.memo_legal = self.memo_dist = None
         for name in FIELDS:
             value = data[name]
-            current = getattr(self, name)
-            if isinstance(current, list) != isinstance(value, list):
+            attribute = _ATTRIBUTE.get(name, name)
+            if isinstance(getattr(self, attribute), list) != isinstance(value, list):
                 raise ValueError(f"field {name} has the wrong type")
-            setattr(self, name, deep(value))
+            setattr(self, attribute, deep(value))
         if len(self.money) != self.num_players:
             raise ValueError("field money has the wrong size")
 
