@@ -281,6 +281,27 @@ def test_clone_is_independent() -> None:
     assert state.history != copy.history
 
 
+def test_clones_read_their_own_logs_after_they_diverge() -> None:
+    """Log conversions cached before a clone carry over to both copies, never across them."""
+    state = game(deal=LOW_HIGH)
+    rng = random.Random(7)
+
+    def logs(s: HighCard) -> list[Any]:
+        return [s.log_for(seat) for seat in (0, 1, None)] + [s.snapshot()["log"]]
+
+    logs(state)  # fill the caches
+    copies = [state, state.clone(), state.clone()]
+    for _ in range(12):
+        for s in copies:
+            if not s.is_terminal():
+                s.apply(s.sample_chance(rng) if s.current_player == CHANCE
+                        else rng.choice(s.legal_actions()))
+                logs(s)
+    assert len({len(s.events) for s in copies}) > 1  # they did diverge
+    for s in copies:
+        assert logs(s) == logs(replay(s.record))  # a replay has no cache to go stale
+
+
 # ------------------------------------------------------- options and counts
 def test_options() -> None:
     assert HIGH_CARD.default_options() == HighCardOptions()

@@ -233,10 +233,21 @@ class State(ABC):
         return done
 
     def _own_lists(self) -> None:
-        """Copy-on-write: private copies of the history, actors and log lists."""
+        """Copy-on-write: private copies of the history, actors and log lists.
+
+        The log conversions cached for the shared list hold for the copy too (same events):
+        they move to a cache of this state's own, so a clone that goes on playing does not
+        convert its whole log again (a server or a search clones before every move).
+        """
         self._history = list(self._history)
         self._actors = list(self._actors)
-        self._log = list(self._log)
+        shared = self._log
+        log = self._log = list(shared)
+        self._log_cache = {
+            key: (log, done, items)
+            for key, (seen, done, items) in self._log_cache.items()
+            if seen is shared
+        }
         self._owned = True
 
     def seal(self) -> None:
@@ -398,10 +409,7 @@ class State(ABC):
         that edits fields directly (determinization, puzzles, table-mode corrections)."""
         other = self.clone()
         other.unshare()
-        other._owned = True
-        other._history = list(self._history)
-        other._actors = list(self._actors)
-        other._log = list(self._log)
+        other._own_lists()
         other._legal_cache = None
         return other
 
