@@ -199,12 +199,7 @@ def _fingerprint(state: State) -> str:
     common past (a position before and after a query, a clone and its original, two replays
     compared step by step and then in full at the end).
     """
-    snap = state.snapshot()
-    for key in ("log", "actions", "actors"):
-        items = snap.get(key)
-        if isinstance(items, list):
-            snap[key] = [len(items), items[-1] if items else None]
-    return _canon(snap)
+    return _canon(state._snapshot(whole=False))
 
 
 def _view_diff(first: dict[str, Any], second: dict[str, Any]) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -468,6 +468,13 @@ class State(ABC):
     # ----------------------------------------------------------- snapshot
     def snapshot(self) -> dict[str, Any]:
         """The whole position as JSON-ready data, loadable with :func:`load_snapshot`."""
+        return self._snapshot(whole=True)
+
+    def _snapshot(self, whole: bool) -> dict[str, Any]:
+        """:meth:`snapshot`; with ``whole=False`` the append-only lists (actions, actors,
+        log) are cut to their length and last item: a fingerprint of the position, cheap
+        however long the game, for comparing states with a common past."""
+        log = self._from_log(_SNAPSHOT_LOG, _snapshot_entry)
         return {
             "format": SNAPSHOT_FORMAT,
             "game": self.ruleset.id,
@@ -475,13 +482,10 @@ class State(ABC):
             "options": self._options_data(),
             "players": self.num_players,
             "seed": self.seed,
-            "actions": list(self._history),
-            "actors": list(self._actors),
+            "actions": list(self._history) if whole else _cut(self._history),
+            "actors": list(self._actors) if whole else _cut(self._actors),
             "undo_floor": self._undo_floor,
-            "log": [
-                [text, None if seats is None else list(seats), public]
-                for text, seats, public in self._from_log(_SNAPSHOT_LOG, _snapshot_entry)
-            ],
+            "log": [_log_entry(entry) for entry in log] if whole else _cut(log, _log_entry),
             "state": self._to_dict(),
         }
 
@@ -514,6 +518,19 @@ def _seat_event(seat: int, event: Event) -> Event | None:
 def _snapshot_entry(event: Event) -> tuple[str, tuple[int, ...] | None, str | None]:
     seats = None if event.seats is None else tuple(sorted(event.seats))
     return (event.text, seats, event.public)
+
+
+def _log_entry(entry: tuple[str, tuple[int, ...] | None, str | None]) -> list[Any]:
+    """A log entry as the snapshot writes it."""
+    text, seats, public = entry
+    return [text, None if seats is None else list(seats), public]
+
+
+def _cut(items: Sequence[Any], convert: Callable[[Any], Any] | None = None) -> list[Any]:
+    """``[length, last item]`` of an append-only list (the last item converted)."""
+    if not items:
+        return [0, None]
+    return [len(items), items[-1] if convert is None else convert(items[-1])]
 
 
 def _plain_copy(data: dict[str, Any]) -> dict[str, Any]:
