@@ -327,6 +327,8 @@ class _Context:
         self.rng = random.Random(f"boomtown-conformance-check:{seed}")
         self.counts: dict[str, int] | None = None
         self.undo_checked = False
+        #: per seat, how many log lines of its view view-json has checked (see _check_views)
+        self.log_checked: dict[int | None, int] = {}
         self.findings: list[Finding] = []
         self.failed: set[str] = set()
 
@@ -595,8 +597,16 @@ def _check_views(ctx: _Context, state: State, before: str, deep: bool) -> dict[i
             view = state.view(seat)
             if not isinstance(view, dict):
                 raise _Fail(f"view({seat}) is a {type(view).__name__}, not a dict")
+            # Along one game the log only grows: outside deep positions its new lines suffice
+            # (dumping the whole log at every step costs the square of a long game's length).
+            body, log = view, view.get("log")
+            if isinstance(log, list):
+                checked = ctx.log_checked.get(seat, 0)
+                if not deep and checked <= len(log):
+                    body = {**view, "log": log[checked:]}
+                ctx.log_checked[seat] = len(log)
             try:
-                json.dumps(view, allow_nan=False)
+                json.dumps(body, allow_nan=False)
             except (TypeError, ValueError) as exc:
                 reason = _json_problem(view) or str(exc)
                 raise _Fail(f"view({seat}) is not JSON-ready: {reason}") from exc
