@@ -8,6 +8,7 @@ skipped; unconditional parts are applied as far as possible (facts sheet, FAQ 2)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,8 @@ from boomtown.games.western_town.state import (
     HAND,
     HOMESTEAD,
     INACTIVE,
+    KINDS,
+    NR,
     OFF,
     SEAT_NAMES,
     UP,
@@ -38,6 +41,7 @@ if TYPE_CHECKING:
     from boomtown.games.western_town.state import WesternTownState as St
 
 Pay = tuple[tuple[str, int], ...]
+Chain = tuple[int, ...]  # the kinds whose effects led here (a card is not replayed twice)
 NAMES = SEAT_NAMES
 CARD_NAMES = A.CARD_NAMES
 _SITE_EFFECT = [site.effect for site in DATA.sites]
@@ -58,12 +62,14 @@ def _plus(a: Pay, b: Pay) -> Pay:
 
 
 # ------------------------------------------------------------------ frames
-def start(st: St, s: int, lid: int, ctx: int, chain: tuple[int, ...]) -> None:
+def start(st: St, s: int, lid: int, ctx: int, chain: Chain) -> None:
     """Begin a card's effect now (a new 'turn' for the die: earlier raids don't cancel it)."""
-    push_start(st, s, lid, ctx, chain)
+    st.raided = 0
+    _steps(st, ("steps", s, lid, 0, ctx, chain))
 
 
-def push_start(st: St, s: int, lid: int, ctx: int, chain: tuple[int, ...]) -> None:
+def push_start(st: St, s: int, lid: int, ctx: int, chain: Chain) -> None:
+    """Begin a card's effect once the frames above are done (its own 'turn' for the die)."""
     st.stack.append(("steps", s, lid, 0, ctx, chain))
     st.stack.append(("fresh",))
 
@@ -135,9 +141,13 @@ def _exec(st: St, s: int, lid: int, i: int, ctx: int, chain: tuple[int, ...]) ->
     op = step["op"]
     if op == "gain":
         gain = st.gain
-        got = [f"{m} {RES_NAMES[r]}" for r, ri, n in step["_gains"] if (m := gain(s, ri, n))]
-        if got:
-            st.log(f"{NAMES[s]} takes {', '.join(got)}")
+        gains = step["_gains"]
+        got = [gain(s, ri, n) for _, ri, n in gains]
+        if got == step["_full"]:
+            st.log(step["_took"][s])
+        elif any(got):  # Lure beyond the Peace pipes is not taken
+            took = [f"{m} {RES_NAMES[r]}" for (r, _, _), m in zip(gains, got, strict=True) if m]
+            st.log(f"{NAMES[s]} takes {', '.join(took)}")
         return
     if op == "gain_per":
         n = _amount_of(st, s, step["of"]) // step["per"]
@@ -149,7 +159,7 @@ def _exec(st: St, s: int, lid: int, i: int, ctx: int, chain: tuple[int, ...]) ->
         if not st.raided:
             st.stack.append(("die", s))
         return
-    options = step_options(st, s, lid, i, ctx, chain)
+    options = _OPTIONS[op](st, s, step, lid, i, ctx, chain)
     if step["_optional"]:
         if options:
             options.append((step["_skip_id"], _SKIP))
@@ -178,8 +188,13 @@ _STEP_PROMPT = {
 
 def _annotate_decision(step: Step) -> None:
     """Cache how a decision step is offered: its prompt, and for an optional one the id
-    of the option that declines it."""
+    of the option that declines it; for a gain, also its amounts and per-seat log line
+    when taken in full."""
     op = step["op"]
+    if op == "gain":
+        step["_full"] = [n for _, _, n in step["_gains"]]
+        took = ", ".join(f"{n} {RES_NAMES[r]}" for r, n in step["_gain"])
+        step["_took"] = tuple(f"{name} takes {took}" for name in NAMES)
     step["_prompt"] = _STEP_PROMPT.get(op, str(op))
     step["_optional"] = bool(step.get("optional")) or op in _REPEATING
     step["_skip_id"] = A.STOP if op in _REPEATING else A.SKIP
@@ -195,82 +210,153 @@ def step_options(
 ) -> list[tuple[int, tuple[Any, ...]]]:
     """The (action id, payload) pairs a decision step offers now (no skip/stop)."""
     step = STEPLISTS[lid][i]
-    op = step["op"]
-    if op == "gain":
-        return [(step["_txn"], ("txn", s, (), step["_gain"], -1, None))]
-    if op == "choose_gain":
-        return [(txn, ("txn", s, (), gain, -1, None)) for gain, txn in step["_opts"]]
-    if op == "convert":
-        pay = step["_pay"]
-        if not st.can_pay(s, pay):
-            return []
-        then = step.get("_then", -1)
-        then_frame = ("steps", s, then, 0, ctx, chain) if then >= 0 else None
-        return [(step["_txn"], ("txn", s, pay, step["_gain"], -1, then_frame))]
-    if op == "convert_any":
-        gain = step["_gain"]
-        return [
-            (txn, ("txn", s, pay, gain, -1, None))
-            for pay, txn in step["_combos"]
-            if st.can_pay(s, pay)
-        ]
-    if op == "convert_repeat":
-        gain = step["_gain"]
-        again = ("step", s, lid, i, ctx, chain)
-        return [
-            (txn, ("txn", s, pay, gain, -1, again))
-            for r, pay, txn in step["_opts"]
-            if st.r(s, RES_INDEX[r]) >= 1
-        ]
-    if op == "repair_repeat":
-        pay = step["_pay"]
-        if not st.can_pay(s, pay):
-            return []
-        again = ("step", s, lid, i, ctx, chain)
-        return [(A.REPAIR + x, ("repair", s, x, pay, again)) for x in destroyed_sites(st, s)]
-    if op == "repair":
-        return [(A.REPAIR + x, ("repair", s, x, (), None)) for x in destroyed_sites(st, s)]
-    if op == "either":
-        out = []
-        for blid in step["_branches"]:
-            rest = ("steps", s, blid, 1, ctx, chain) if len(STEPLISTS[blid]) > 1 else None
-            for aid, payload in step_options(st, s, blid, 0, ctx, chain):
-                out.append((aid, ("then", payload, rest)))
-        return out
-    if op == "build":
-        one_of = step["_one_of"]
-        if not one_of:
-            return [(A.BUILD + k, ("build", s, k)) for k in buildable(st, s, step["_extra"])]
-        return [
-            (txn, ("build_pay", s, pay))
-            for pay, txn in one_of
-            if st.can_pay(s, pay) and can_build(st, s, pay)
-        ]
-    if op == "replay":
-        colours = step["colours"]
-        ub = (s * 6 + UP) * K
-        return [
-            (A.REPLAY + k, ("replay", s, k, (*chain, k)))
-            for k in compress(range(K), st.zones[ub : ub + K])
-            if _COLOUR[k] in colours and k not in chain
-        ]
-    if op == "steal":
-        res = step["res"]
-        ri = RES_INDEX[res]
-        return [
-            (A.SEAT_STEAL + t, ("steal", s, t, res))
-            for t in _steal_seats(st, s, step, ctx)
-            if st.r(t, ri) > 0
-        ]
-    if op == "peek":
-        return [
-            (A.SEAT_PEEK + t, ("peek", s, t)) for t in st.groups[st.group_of(s)] if t != s
-        ]
-    if op == "retrieve":
-        inactive = st.zone_list(s, INACTIVE)
-        left = step["up_to"]
-        return [(A.RETRIEVE + k, ("retrieve", s, k, left)) for k in range(K) if inactive[k]]
-    raise ValueError(f"unknown effect op {op!r}")
+    return _OPTIONS[step["op"]](st, s, step, lid, i, ctx, chain)
+
+
+# One function per decision op, called as (st, s, step, lid, i, ctx, chain); see _OPTIONS.
+Options = list[tuple[int, tuple[Any, ...]]]
+
+
+def _gain_options(
+    st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
+) -> Options:
+    return [(step["_txn"], ("txn", s, (), step["_gain"], -1, None))]
+
+
+def _choose_gain_options(
+    st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
+) -> Options:
+    return [(txn, ("txn", s, (), gain, -1, None)) for gain, txn in step["_opts"]]
+
+
+def _convert_options(
+    st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
+) -> Options:
+    pay = step["_pay"]
+    if not st.can_pay(s, pay):
+        return []
+    then = step.get("_then", -1)
+    then_frame = ("steps", s, then, 0, ctx, chain) if then >= 0 else None
+    return [(step["_txn"], ("txn", s, pay, step["_gain"], -1, then_frame))]
+
+
+def _convert_any_options(
+    st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
+) -> Options:
+    gain = step["_gain"]
+    can_pay = st.can_pay
+    return [
+        (txn, ("txn", s, pay, gain, -1, None)) for pay, txn in step["_combos"] if can_pay(s, pay)
+    ]
+
+
+def _convert_repeat_options(
+    st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
+) -> Options:
+    gain = step["_gain"]
+    again = ("step", s, lid, i, ctx, chain)
+    res, base = st.res, s * NR
+    return [
+        (txn, ("txn", s, pay, gain, -1, again))
+        for r, pay, txn in step["_opts"]
+        if res[base + RES_INDEX[r]] >= 1
+    ]
+
+
+def _repair_repeat_options(
+    st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
+) -> Options:
+    sites = destroyed_sites(st, s)
+    pay = step["_pay"]
+    if not sites or not st.can_pay(s, pay):
+        return []
+    again = ("step", s, lid, i, ctx, chain)
+    return [(A.REPAIR + x, ("repair", s, x, pay, again)) for x in sites]
+
+
+def _repair_options(
+    st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
+) -> Options:
+    return [(A.REPAIR + x, ("repair", s, x, (), None)) for x in destroyed_sites(st, s)]
+
+
+def _either_options(
+    st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
+) -> Options:
+    out = []
+    for blid in step["_branches"]:
+        rest = ("steps", s, blid, 1, ctx, chain) if len(STEPLISTS[blid]) > 1 else None
+        for aid, payload in step_options(st, s, blid, 0, ctx, chain):
+            out.append((aid, ("then", payload, rest)))
+    return out
+
+
+def _build_options(
+    st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
+) -> Options:
+    one_of = step["_one_of"]
+    if not one_of:
+        return [(A.BUILD + k, ("build", s, k)) for k in buildable(st, s, step["_extra"])]
+    return [
+        (txn, ("build_pay", s, pay))
+        for pay, txn in one_of
+        if st.can_pay(s, pay) and can_build(st, s, pay)
+    ]
+
+
+def _replay_options(
+    st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
+) -> Options:
+    colours = step["colours"]
+    ub = (s * 6 + UP) * K
+    return [
+        (A.REPLAY + k, ("replay", s, k, (*chain, k)))
+        for k in compress(KINDS, st.zones[ub : ub + K])
+        if _COLOUR[k] in colours and k not in chain
+    ]
+
+
+def _steal_options(
+    st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
+) -> Options:
+    res = step["res"]
+    ri = RES_INDEX[res]
+    return [
+        (A.SEAT_STEAL + t, ("steal", s, t, res))
+        for t in _steal_seats(st, s, step, ctx)
+        if st.r(t, ri) > 0
+    ]
+
+
+def _peek_options(
+    st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
+) -> Options:
+    return [(A.SEAT_PEEK + t, ("peek", s, t)) for t in st.groups[st.group_of(s)] if t != s]
+
+
+def _retrieve_options(
+    st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
+) -> Options:
+    inactive = st.zone_list(s, INACTIVE)
+    left = step["up_to"]
+    return [(A.RETRIEVE + k, ("retrieve", s, k, left)) for k in range(K) if inactive[k]]
+
+
+_OPTIONS: dict[str, Callable[[St, int, Step, int, int, int, Chain], Options]] = {
+    "gain": _gain_options,
+    "choose_gain": _choose_gain_options,
+    "convert": _convert_options,
+    "convert_any": _convert_any_options,
+    "convert_repeat": _convert_repeat_options,
+    "repair_repeat": _repair_repeat_options,
+    "repair": _repair_options,
+    "either": _either_options,
+    "build": _build_options,
+    "replay": _replay_options,
+    "steal": _steal_options,
+    "peek": _peek_options,
+    "retrieve": _retrieve_options,
+}
 
 
 def _steal_seats(st: St, s: int, step: Step, ctx: int) -> list[int]:
@@ -288,9 +374,12 @@ def _amount_of(st: St, s: int, what: str) -> int:
     return st.r(s, RES_INDEX[what])
 
 
+SITES = tuple(range(S))
+
+
 def destroyed_sites(st: St, s: int) -> list[int]:
     base = s * S
-    return list(compress(range(S), st.destroyed[base : base + S]))
+    return list(compress(SITES, st.destroyed[base : base + S]))
 
 
 # ------------------------------------------------------------------ exploit legality
@@ -320,6 +409,8 @@ _NEEDS_BUILDING = [c.building != "none" for c in DATA.cards]
 
 
 _EXPLOIT_REQUIRES = [tuple(c.exploit_requires.items()) for c in DATA.cards]
+#: Per kind: the exploit effect needs nothing and always produces something.
+EXPLOIT_ALWAYS = [_ALWAYS[k] and not _EXPLOIT_REQUIRES[k] for k in range(K)]
 
 
 def can_exploit(st: St, s: int, k: int, t: int) -> bool:
@@ -446,7 +537,7 @@ def _affordable(st: St, s: int, extra: Pay) -> list[int]:
     for r, n in extra:
         res[RES_INDEX[r]] -= n
     out = []
-    for k in compress(range(K), offered):
+    for k in compress(KINDS, offered):
         for way in COSTS[k]:
             for ri, n in way:
                 if res[ri] < n:
@@ -481,17 +572,29 @@ def do(st: St, payload: tuple[Any, ...]) -> None:
     PAYLOADS[payload[0]](st, payload)
 
 
-def _do_txn(st: St, p: tuple[Any, ...]) -> None:
-    _, s, pay, gain, _unused, follow = p
-    st.pay(s, pay)
-    st.gain_all(s, gain)
+def _txn_text(pay: Pay, gain: Pay) -> str:
+    """How a transaction reads in the log, after the seat's name ("" for nothing)."""
     parts = []
     if pay:
         parts.append("discards " + ", ".join(f"{n} {RES_NAMES[r]}" for r, n in pay))
     if gain:
         parts.append("takes " + ", ".join(f"{n} {RES_NAMES[r]}" for r, n in gain))
-    if parts:
-        st.log(f"{NAMES[s]} " + " and ".join(parts))
+    return " and ".join(parts)
+
+
+#: The log text of every transaction the data offers, by (pay, gain).
+_TXN_TEXT = {(pay, gain): _txn_text(pay, gain) for pay, gain in A.TXNS}
+
+
+def _do_txn(st: St, p: tuple[Any, ...]) -> None:
+    _, s, pay, gain, _unused, follow = p
+    st.pay(s, pay)
+    st.gain_all(s, gain)
+    text = _TXN_TEXT.get((pay, gain))
+    if text is None:
+        text = _txn_text(pay, gain)
+    if text:
+        st.log(f"{NAMES[s]} {text}")
     if follow is not None:
         st.stack.append(follow)
 

@@ -10,7 +10,6 @@ with a peek, or taken from the building stack).
 from __future__ import annotations
 
 import random
-from array import array
 from typing import TYPE_CHECKING
 
 from boomtown.games.western_town.state import HAND, HDOWN, INACTIVE, K
@@ -81,5 +80,5 @@ def _write(
         counts = [0] * K
         for k in cards:
             counts[k] += 1
-        out.zones[base : base + K] = array("h", counts)
+        out.zones[base : base + K] = counts
     out.pending[t] = pend

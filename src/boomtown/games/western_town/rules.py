@@ -12,10 +12,9 @@ ask                                                                a listed choi
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 from itertools import compress, pairwise
-from operator import add
+from operator import sub
 from typing import TYPE_CHECKING, Any
 
 from boomtown.engine.actions import CHANCE, TERMINAL
@@ -23,15 +22,18 @@ from boomtown.games.western_town import actions as A
 from boomtown.games.western_town import effects, raids, scoring
 from boomtown.games.western_town.actions import CARD_NAMES
 from boomtown.games.western_town.data import DATA, RES_INDEX, RESOURCES
+from boomtown.games.western_town.effects import EXPLOIT_ALWAYS, EXPLOIT_TARGETED
 from boomtown.games.western_town.state import (
     DOWN,
     EMPTY,
     HAND,
     HDOWN,
     INACTIVE,
+    KINDS,
     OFF,
     PRINTED,
     SEAT_NAMES,
+    STORAGE_BASE,
     UP,
     ZEROS_K,
     K,
@@ -45,6 +47,14 @@ if TYPE_CHECKING:
 SETUP = DATA.setup
 STAR_POOLS = ("orange", "green")
 NAMES = SEAT_NAMES
+
+#: Log lines of the hot paths, looked up rather than formatted: [seat] or [seat][kind].
+_ONLY = tuple(frozenset({s}) for s in range(len(NAMES)))  # a private line's reader
+_PLAYS = tuple(tuple(f"{name} plays {card}" for card in CARD_NAMES) for name in NAMES)
+_REVEALS = tuple(tuple(f"{name} reveals {card}" for card in CARD_NAMES) for name in NAMES)
+_CHOOSES = tuple(tuple(f"{name} chooses {card} face down" for card in CARD_NAMES) for name in NAMES)
+_CHOOSES_PUBLIC = tuple(f"{name} chooses a card face down" for name in NAMES)
+_PASSES = tuple(f"{name} passes" for name in NAMES)
 
 #: Frames where a seat decides; the seat is ``frame[1]``.
 SEAT_DECISIONS = frozenset(("aside", "solo", "commit", "xturn", "ask"))
@@ -141,8 +151,8 @@ def _setup(st: St, frame: tuple[Any, ...]) -> None:
     for s in reversed(range(st.num_players)):
         push(("deal", s))
     for g in reversed(range(len(st.groups))):
-        st.stock[g * 2] = [c.index for c in DATA.cards if c.group == "orange"]
-        st.stock[g * 2 + 1] = [c.index for c in DATA.cards if c.group == "green"]
+        st.stock[g * 2] = list(_STAR_STOCKS[0])
+        st.stock[g * 2 + 1] = list(_STAR_STOCKS[1])
         st.camp[g * 3 + 2] = SETUP.camp_pipes_per_player * len(st.groups[g])
         if st.options.short_game:
             for s in st.groups[g]:
@@ -164,10 +174,13 @@ def _setup(st: St, frame: tuple[Any, ...]) -> None:
            + (" (double duel)" if st.options.double_duel else ""))
 
 
-def _start_tables() -> tuple[array[int], list[int], list[int]]:
+_STAR_STOCKS = tuple(tuple(c.index for c in DATA.cards if c.group == p) for p in STAR_POOLS)
+
+
+def _start_tables() -> tuple[list[int], list[int], list[int]]:
     """One seat's cards (the cactus cards in hand, the rest off the board), constructible
     buildings and standing buildings at the start."""
-    zones = array("h", bytes(2 * 6 * K))
+    zones = [0] * (6 * K)
     avail = [0] * K
     for card in DATA.cards:
         in_hand = 1 if card.group == "cactus" else 0
@@ -207,7 +220,7 @@ def _choose_first_lm(st: St, frame: tuple[Any, ...], aid: int) -> None:
 
 def _chance_star(st: St, frame: tuple[Any, ...]) -> list[int]:
     g, pool = frame[1], frame[2]
-    return sorted(A.STAR + k for k in st.stock[g * 2 + pool])
+    return [A.STAR + k for k in sorted(st.stock[g * 2 + pool])]
 
 
 def _choose_star(st: St, frame: tuple[Any, ...], aid: int) -> None:
@@ -241,16 +254,26 @@ def _choose_deal(st: St, frame: tuple[Any, ...], aid: int) -> None:
 _FOUR_SPACES = [i for i in A.SPACES if DATA.sites[i].number == 4]
 
 
+# per western town card: its building, its resources, and what its reveal adds to the log
+_START_CARDS = [
+    (
+        A.KIND[card.building],
+        tuple((RES_INDEX[r], n) for r, n in card.resources.items()),
+        f"reveals {card.name}: {DATA.card(card.building).name} and "
+        + ", ".join(f"{n} {r}" for r, n in card.resources.items()),
+    )
+    for card in DATA.start_cards
+]
+
+
 def _start(st: St, frame: tuple[Any, ...]) -> None:
     s = frame[1]
-    card = DATA.start_cards[st.start_card[s]]
-    k = A.KIND[card.building]
+    k, resources, text = _START_CARDS[st.start_card[s]]
     space = next(i for i in _FOUR_SPACES if st.site[s * S + i] < 0)
     effects.place_building(st, s, k, space)
-    for r, n in card.resources.items():
-        st.gain(s, RES_INDEX[r], n)
-    st.log(f"{NAMES[s]} reveals {card.name}: {DATA.cards[k].name} and "
-           + ", ".join(f"{n} {r}" for r, n in card.resources.items()))
+    for ri, n in resources:
+        st.gain(s, ri, n)
+    st.log(f"{NAMES[s]} {text}")
 
 
 # ------------------------------------------------------------------ rounds
@@ -351,8 +374,7 @@ def _choose_aside(st: St, frame: tuple[Any, ...], aid: int) -> None:
     else:
         st.stack.pop()
         kept = ", ".join(_card_list(zones[hb : hb + K]))
-        st.log(f"{NAMES[s]} keeps {kept}", frozenset({s}),
-               f"{NAMES[s]} keeps {hand_size(st, s)} cards")
+        st.log(f"{NAMES[s]} keeps {kept}", _ONLY[s], f"{NAMES[s]} keeps {hand_size(st, s)} cards")
 
 
 def _card_list(counts: Sequence[int]) -> list[str]:
@@ -374,7 +396,6 @@ def _p2(st: St, frame: tuple[Any, ...]) -> None:
         st.stack.append(f)
 
 
-KINDS = range(K)
 NEEDS_BUILDING = [c.building != "none" for c in DATA.cards]
 HAS_EXPLOIT = [k in effects.EXPLOITABLE for k in KINDS]
 PLAY_REQUIRES = [tuple((RES_INDEX[r], n) for r, n in c.play_requires.items()) for c in DATA.cards]
@@ -421,7 +442,7 @@ def _show_hand(st: St, s: int) -> None:
     hand = st.zone_list(s, HAND)
     known = st.known
     for base in st.known_rows[s]:
-        known[base : base + K] = array("h", map(max, hand, known[base : base + K]))
+        known[base : base + K] = map(max, hand, known[base : base + K])
     st.log(f"{NAMES[s]} cannot play a card and shows the hand: {', '.join(_card_list(hand))}")
     st.seal()
 
@@ -442,7 +463,7 @@ def _choose_solo(st: St, frame: tuple[Any, ...], aid: int) -> None:
         st.move(s, HAND, HDOWN, k)
         st.played[s] += 1
         st.log(f"{NAMES[s]} plays {CARD_NAMES[k]} face down without effect",
-               frozenset({s}), f"{NAMES[s]} plays a card face down without effect")
+               _ONLY[s], f"{NAMES[s]} plays a card face down without effect")
         return
     k = aid - A.PLAY
     play_card(st, s, k)
@@ -453,7 +474,7 @@ def play_card(st: St, s: int, k: int) -> None:
     _leave_hand_publicly(st, s, k)
     st.played[s] += 1
     st.seal()
-    st.log(f"{NAMES[s]} plays {CARD_NAMES[k]}")
+    st.log(_PLAYS[s][k])
     effects.start(st, s, PLAY_LIST[k], -1, (k,))
 
 
@@ -468,8 +489,7 @@ def _choose_commit(st: St, frame: tuple[Any, ...], aid: int) -> None:
         k = aid - A.PLAY
     st.zones[(s * 6 + HAND) * K + k] -= 1
     st.pending[s] = k
-    st.log(f"{NAMES[s]} chooses {DATA.cards[k].name} face down", frozenset({s}),
-           f"{NAMES[s]} chooses a card face down")
+    st.log(_CHOOSES[s][k], _ONLY[s], _CHOOSES_PUBLIC[s])
 
 
 def _reveal(st: St, frame: tuple[Any, ...]) -> None:
@@ -487,7 +507,7 @@ def _reveal(st: St, frame: tuple[Any, ...]) -> None:
         else:
             st.zones[(s * 6 + UP) * K + k] += 1
             _leave_hand_publicly(st, s, k)
-            st.log(f"{NAMES[s]} reveals {DATA.cards[k].name}")
+            st.log(_REVEALS[s][k])
             todo.append((s, k))
     # effects resolve clockwise from the lead marshal: a before b (pushed last = runs first)
     for s, k in reversed(todo):
@@ -522,8 +542,8 @@ def _legal_xturn(st: St, frame: tuple[Any, ...]) -> list[int]:
             ):
                 ok = verdicts.get(k)
                 if ok is None:
-                    ok = productive(st, s, k, t)
-                    if not effects.EXPLOIT_TARGETED[k]:
+                    ok = EXPLOIT_ALWAYS[k] or productive(st, s, k, t)
+                    if not EXPLOIT_TARGETED[k]:
                         verdicts[k] = ok
                 if ok:
                     ids.append(A.EXPLOIT + t * K + k)
@@ -534,17 +554,19 @@ def _legal_xturn(st: St, frame: tuple[Any, ...]) -> list[int]:
 
 def _choose_xturn(st: St, frame: tuple[Any, ...], aid: int) -> None:
     s = frame[1]
-    st.stack[-1] = ("xnext", s)
     if aid == A.PASS:
         st.passed[s] = 1
         g = st.seat_group[s]
-        st.log(f"{NAMES[s]} passes")
+        st.log(_PASSES[s])
         if not st.first_pass[g]:
             st.first_pass[g] = 1
             st.lm[g] = s
             st.gm[g] = st.right_of(s)
             st.log(f"{NAMES[s]} becomes lead marshal; {NAMES[st.gm[g]]} grand manitou")
+        st.stack.pop()
+        _xnext(st, ("xnext", s))  # nothing to resolve first: on to the next seat now
         return
+    st.stack[-1] = ("xnext", s)  # after the card's effects
     if A.EXPLOIT <= aid < A.PASS:
         t, k = divmod(aid - A.EXPLOIT, K)
         name = CARD_NAMES[k]
@@ -568,7 +590,7 @@ def _choose_xturn(st: St, frame: tuple[Any, ...], aid: int) -> None:
         st.move(s, HAND, HDOWN, k)
         st.played[s] += 1
         st.log(f"{NAMES[s]} plays {CARD_NAMES[k]} face down without effect",
-               frozenset({s}), f"{NAMES[s]} plays a card face down without effect")
+               _ONLY[s], f"{NAMES[s]} plays a card face down without effect")
         return
     play_card(st, s, aid - A.PLAY)
 
@@ -590,11 +612,13 @@ def _p4(st: St, frame: tuple[Any, ...]) -> None:
         st.stack.append(("income", s))
 
 
-# per kind: the income as (resource, index, amount), and the resources of an income choice
-_INCOME = [tuple((r, RES_INDEX[r], n) for r, n in c.income.items()) for c in DATA.cards]
-_INCOME_CHOICE = [c.income_choice for c in DATA.cards]
+# per kind: the income as (resource index, amount), and the options of an income choice
+_INCOME = [tuple((RES_INDEX[r], n) for r, n in c.income.items()) for c in DATA.cards]
+_INCOME_CHOICE = [
+    tuple((A.txn_id({}, {r: 1}), ((r, 1),)) for r in c.income_choice) for c in DATA.cards
+]
 _CONSTANT_INCOME = [
-    (k, tuple((r, RES_INDEX[r], n) for r, n in amounts.items()))
+    (k, tuple((RES_INDEX[r], n) for r, n in amounts.items()))
     for k, amounts in effects.CONSTANT_INCOME.items()
 ]
 
@@ -603,28 +627,30 @@ def _income(st: St, frame: tuple[Any, ...]) -> None:
     s = frame[1]
     ub = (s * 6 + UP) * K
     up = st.zones[ub : ub + K]
-    gain = st.gain
-    gained: dict[str, int] = {}
+    # the face-up cards' income, by resource in the order met (the order of the log line);
+    # one gain per resource gives the same as one per card, Lure included (capped by Pipes)
+    owed: dict[int, int] = {}
     choices = []
     for k in compress(KINDS, up):
-        for r, ri, n in _INCOME[k]:
-            gained[r] = gained.get(r, 0) + gain(s, ri, n * up[k])
+        for ri, n in _INCOME[k]:
+            owed[ri] = owed.get(ri, 0) + n * up[k]
         if _INCOME_CHOICE[k]:
             choices.append(k)
+    gain = st.gain
+    gained = {ri: gain(s, ri, n) for ri, n in owed.items()}
     bcount, bb = st.bcount, s * K
     for k, amounts in _CONSTANT_INCOME:
         if bcount[bb + k] > 0:
-            for r, ri, n in amounts:
-                gained[r] = gained.get(r, 0) + gain(s, ri, n * bcount[bb + k])
-    earned = ", ".join(f"{n} {r}" for r, n in gained.items() if n)
+            for ri, n in amounts:
+                gained[ri] = gained.get(ri, 0) + gain(s, ri, n * bcount[bb + k])
+    earned = ", ".join([f"{n} {RESOURCES[ri]}" for ri, n in gained.items() if n])
     if earned:
         st.log(f"{NAMES[s]} earns {earned}")
     for k in choices:
         for _ in range(up[k]):
             effects.ask(
                 st, s,
-                [(A.txn_id({}, {r: 1}), ("txn", s, (), ((r, 1),), -1, None))
-                 for r in _INCOME_CHOICE[k]],
+                [(txn, ("txn", s, (), one, -1, None)) for txn, one in _INCOME_CHOICE[k]],
                 f"income of {CARD_NAMES[k]}: choose",
             )
 
@@ -634,12 +660,15 @@ _STORED = tuple(RES_INDEX[r] for r in ("G", "W", "C"))
 
 def _storage(st: St, frame: tuple[Any, ...]) -> None:
     s = frame[1]
+    res = st.res
     lost = []
     for ri in _STORED:
-        excess = st.res[s * 7 + ri] - st.storage(s, ri)
-        if excess > 0:
-            st.lose(s, ri, excess)
-            lost.append(f"{excess} {RESOURCES[ri]}")
+        # buildings only add storage: the full limit matters only beyond the base one
+        if res[s * 7 + ri] > STORAGE_BASE[ri]:
+            excess = res[s * 7 + ri] - st.storage(s, ri)
+            if excess > 0:
+                st.lose(s, ri, excess)
+                lost.append(f"{excess} {RESOURCES[ri]}")
     if lost:
         st.log(f"{NAMES[s]} discards excess: {', '.join(lost)}")
 
@@ -653,10 +682,11 @@ def _p5(st: St, frame: tuple[Any, ...]) -> None:
         return
     for g in reversed(range(len(st.groups))):
         seats = st.groups[g]
-        scores = {s: scoring.lincoln_points(st, s, card.wishes) for s in seats}
-        best = max(scores.values())
-        tied = [s for s in seats if scores[s] == best]
-        st.log("Lincoln's expectations: " + ", ".join(f"{NAMES[s]} {scores[s]}" for s in seats))
+        scores = [scoring.lincoln_points(st, s, card.wishes) for s in seats]
+        best = max(scores)
+        tied = [s for s, v in zip(seats, scores, strict=True) if v == best]
+        expectations = [f"{NAMES[s]} {v}" for s, v in zip(seats, scores, strict=True)]
+        st.log("Lincoln's expectations: " + ", ".join(expectations))
         if len(tied) == 1:
             st.stack.append(("award", tied[0]))
         else:
@@ -675,34 +705,31 @@ def _award(st: St, frame: tuple[Any, ...]) -> None:
     st.log(f"Lincoln visits {NAMES[t]}: +1 Home")
 
 
+_COPIES = [c.copies for c in DATA.cards]
+_ZEROS_BEFORE_OFF = [0] * ((OFF - 1) * K)  # the zones after the hand (0) and before OFF
+
+
 def _end_round(st: St, frame: tuple[Any, ...]) -> None:
     if st.round >= st.rounds:
         st.log("The game ends")
         totals = scoring.breakdown(st)["totals"]
-        st.log("Final scores: " + ", ".join(f"{NAMES[s]} {v}" for s, v in enumerate(totals)))
+        st.log("Final scores: " + ", ".join([f"{NAMES[s]} {v}" for s, v in enumerate(totals)]))
         st.stack.clear()
         return
     n = st.num_players
-    zones = st.zones
+    zones, known = st.zones, st.known
     for s in range(n):
+        # every card not off the board (none is pending now) goes back to the hand, and
+        # everybody knows it
         base = s * 6 * K
-        hand = zones[base : base + K]
-        for z in (INACTIVE, UP, DOWN, HDOWN):
-            zb = base + z * K
-            part = zones[zb : zb + K]
-            if any(part):
-                hand = array("h", map(add, hand, part))
-                zones[zb : zb + K] = ZEROS_K
-        zones[base : base + K] = hand
-        st.played[s] = 0
-        st.passed[s] = 0
-    known = st.known
-    for s in range(n):
-        hand = zones[s * 6 * K : s * 6 * K + K]
-        for base in st.known_rows[s]:
-            known[base : base + K] = hand
-    for g in range(len(st.groups)):
-        st.first_pass[g] = 0
+        off = base + OFF * K
+        hand = list(map(sub, _COPIES, zones[off : off + K]))
+        zones[base:off] = hand + _ZEROS_BEFORE_OFF
+        for kb in st.known_rows[s]:
+            known[kb : kb + K] = hand
+    st.played = [0] * n
+    st.passed = [0] * n
+    st.first_pass = [0] * len(st.groups)
     st.stack.append(("round",))
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from boomtown.engine.actions import TERMINAL
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town.data import DATA, RES_INDEX
-from boomtown.games.western_town.state import I, L, S, X
+from boomtown.games.western_town.state import NR, I, L, S, X
 
 if TYPE_CHECKING:
     from boomtown.games.western_town.state import WesternTownState as St
@@ -22,18 +22,9 @@ SETUP = DATA.setup
 
 def lincoln_points(st: St, s: int, wishes: tuple[str, ...]) -> int:
     """Points for a Lincoln card: 1 per exported Gold, 1 per Lure, 1 per full 4 Inhabitants."""
-    total = 0
-    for wish in wishes:
-        total += wish_value(st, s, wish)
-    return total
-
-
-def wish_value(st: St, s: int, wish: str) -> int:
-    if wish == "G":
-        return st.r(s, X)
-    if wish == "L":
-        return st.r(s, L)
-    return st.r(s, I) // 4
+    res, base = st.res, s * NR
+    values = {"G": res[base + X], "L": res[base + L], "I": res[base + I] // 4}
+    return sum([values[wish] for wish in wishes])
 
 
 def multipliers(st: St) -> dict[str, int]:
@@ -45,17 +36,26 @@ def multipliers(st: St) -> dict[str, int]:
     return out
 
 
-def building_points(st: St, s: int, k: int) -> int:
+def _vp_per(k: int) -> tuple[int, int, int] | None:
+    """Building ``k``'s points per resource, as (resource index, per, points)."""
     tile = DATA.cards[k].tile
-    if tile is None:
-        return 0
-    if DATA.cards[k].key == "warehouse" and st.options.warehouse_points == "flat":
+    per = tile.vp_per if tile is not None else None
+    return (RES_INDEX[per["of"]], per["per"], per["points"]) if per else None
+
+
+_VP = [c.tile.vp if c.tile is not None else 0 for c in DATA.cards]
+_VP_PER = [_vp_per(k) for k in range(len(DATA.cards))]
+_WAREHOUSE = DATA.card("warehouse").index
+
+
+def building_points(st: St, s: int, k: int) -> int:
+    if k == _WAREHOUSE and st.options.warehouse_points == "flat":
         return 6
-    points = tile.vp
-    per = tile.vp_per
-    if per:
-        points += (st.r(s, RES_INDEX[per["of"]]) // per["per"]) * per["points"]
-    return points
+    per = _VP_PER[k]
+    if per is None:
+        return _VP[k]
+    ri, n, points = per
+    return _VP[k] + (st.res[s * NR + ri] // n) * points
 
 
 def homes_points(st: St, seats: tuple[int, ...]) -> dict[int, int]:
@@ -88,7 +88,7 @@ def breakdown(st: St) -> dict[str, Any]:
                 if st.destroyed[s * S + x]:
                     value //= 2
                 if value:
-                    name = DATA.cards[k].name
+                    name = A.CARD_NAMES[k]
                     buildings[name] = buildings.get(name, 0) + value
                 points += value
             destroyed = sum(st.destroyed[s * S : (s + 1) * S])

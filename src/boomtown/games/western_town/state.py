@@ -1,6 +1,6 @@
 """The Western Town position: plain lists of ints, cheap to clone and to save.
 
-Per-seat arrays are flat: ``zones[(seat * NZ + zone) * K + kind]`` counts the cards of
+Per-seat fields are flat lists: ``zones[(seat * NZ + zone) * K + kind]`` counts the cards of
 one kind in one zone, ``res[seat * NR + r]`` a resource, ``site[seat * S + i]`` the
 building on a board site. The rules that change them live in ``rules.py``,
 ``effects.py`` and ``raids.py``; scoring in ``scoring.py``.
@@ -9,7 +9,7 @@ building on a board site. The rules that change them live in ``rules.py``,
 from __future__ import annotations
 
 import random
-from array import array
+from functools import cache
 from operator import getitem
 from typing import Any
 
@@ -19,6 +19,7 @@ from boomtown.games.western_town import actions as A
 from boomtown.games.western_town.data import DATA, RES_INDEX, RESOURCES
 
 K, S = A.K, A.S
+KINDS = tuple(range(K))  # every card kind (a tuple: itertools.compress reads it fastest)
 NR = len(RESOURCES)
 G, W, I, C, P, L, X = range(NR)
 HAND, INACTIVE, UP, DOWN, HDOWN, OFF = range(6)
@@ -26,7 +27,7 @@ NZ = 6
 ZONE_NAMES = ("hand", "inactive", "table_up", "table_down", "face_down_unknown", "off_board")
 SEAT_COLOURS = ("yellow", "red", "blue", "black")
 SEAT_NAMES = tuple(f"seat {s} ({c})" for s, c in enumerate(SEAT_COLOURS))
-ZEROS_K = array("h", bytes(2 * len(DATA.cards)))
+ZEROS_K = [0] * len(DATA.cards)
 HOMESTEAD = A.KIND["homestead"]
 EMPTY = -1  # the kind on an empty site
 PRINTED = [A.KIND[s.printed] if s.printed else -1 for s in DATA.sites]
@@ -40,7 +41,6 @@ FLAT_FIELDS = (
     "stack",
 )
 NESTED_FIELDS = ("stock",)
-ARRAY_FIELDS = ("zones", "known")  # large: arrays copy with one memcpy
 SCALAR_FIELDS = ("round", "lincoln_current", "raided", "cur")  # "cur": current_player
 _ATTRIBUTE = {"cur": "current_player"}  # snapshot field -> attribute, where they differ
 NESTED_TUPLE_FIELDS = ("stack", "lincoln_won")  # lists of tuples (the others hold ints)
@@ -58,29 +58,19 @@ class WesternTownState(State):
             from boomtown.engine.errors import BadOptions
 
             raise BadOptions("double duel is a four-player mode")
-        self.groups: tuple[tuple[int, ...], ...] = (
-            ((0, 1), (2, 3)) if options.double_duel else (tuple(range(n)),)
-        )
-        self.seat_group = tuple(gi for gi, grp in enumerate(self.groups) for _ in grp)
-        #: each seat's neighbours in seat order (fixed for the game; hot paths read it)
-        self.sorted_neighbours = tuple(tuple(sorted(self.neighbours(s))) for s in range(n))
-        #: known_rows[s]: where the other seats' knowledge of s's hand starts in ``known``
-        self.known_rows = tuple(
-            tuple((v * n + s) * K for v in range(n) if v != s) for s in range(n)
-        )
-        #: the seats of each seat's group clockwise after it, ending with itself
-        self.seats_after = tuple(
-            (*self.order_from(self.seat_group[s], s)[1:], s) for s in range(n)
-        )
+        (
+            self.groups, self.seat_group, self.sorted_neighbours, self.known_rows,
+            self.seats_after,
+        ) = _seating(n, options.double_duel)
         self.rounds = 4 if options.short_game else DATA.setup.lincoln_rounds + 1
         ng = len(self.groups)
         self.res = [0] * (n * NR)
-        self.zones = array("h", bytes(2 * n * NZ * K))
+        self.zones = [0] * (n * NZ * K)
         self.avail = [0] * (n * K)
         self.site = [-1] * (n * S)
         self.destroyed = [0] * (n * S)
         self.bcount = [0] * (n * K)
-        self.known = array("h", bytes(2 * n * n * K))
+        self.known = [0] * (n * n * K)
         self.hs_tiles = [0] * n
         self.home_card = [1] * n
         self.lincoln_homes = [0] * n
@@ -163,10 +153,7 @@ class WesternTownState(State):
                 raise ValueError(f"field {name} must be a list")
             if name in NESTED_TUPLE_FIELDS:
                 value = [_tuplify(v) for v in value]
-            if name in ARRAY_FIELDS:
-                setattr(self, name, array("h", value))
-            else:
-                setattr(self, name, list(value))
+            setattr(self, name, list(value))
         self.stock = [list(x) for x in data["stock"]]
         for name in SCALAR_FIELDS:
             setattr(self, _ATTRIBUTE.get(name, name), int(data[name]))
@@ -203,7 +190,7 @@ class WesternTownState(State):
     def z(self, s: int, zone: int, k: int) -> int:
         return self.zones[(s * NZ + zone) * K + k]
 
-    def zone_list(self, s: int, zone: int) -> array[int]:
+    def zone_list(self, s: int, zone: int) -> list[int]:
         base = (s * NZ + zone) * K
         return self.zones[base : base + K]
 
@@ -290,7 +277,7 @@ class WesternTownState(State):
     def storage(self, s: int, res: int) -> int:
         base = s * S
         sites = self.site[base + A.FIRST_SPACE : base + S]
-        return _STORAGE_BASE[res] + sum(map(_STORAGE_BONUS[res].__getitem__, sites))
+        return STORAGE_BASE[res] + sum(map(_STORAGE_BONUS[res].__getitem__, sites))
 
     def pipes_for_raid(self, s: int) -> int:
         """Peace pipes as compared for a red raid: a standing blacksmith counts one more."""
@@ -299,6 +286,31 @@ class WesternTownState(State):
             if self.has_building(s, k):
                 total += _PIPE_BONUS[k]
         return total
+
+
+Seating = tuple[
+    tuple[tuple[int, ...], ...],  # groups: the seats playing together (two in a double duel)
+    tuple[int, ...],  # seat_group: each seat's group
+    tuple[tuple[int, ...], ...],  # sorted_neighbours: each seat's neighbours in seat order
+    tuple[tuple[int, ...], ...],  # known_rows[s]: where the others' knowledge of s's hand starts
+    tuple[tuple[int, ...], ...],  # seats_after[s]: its group's seats clockwise after s, then s
+]
+
+
+@cache
+def _seating(n: int, double_duel: bool) -> Seating:
+    """The fixed seat tables of a game (read by hot paths; the same for every such game)."""
+    groups = ((0, 1), (2, 3)) if double_duel else (tuple(range(n)),)
+    seat_group = tuple(gi for gi, grp in enumerate(groups) for _ in grp)
+    neighbours, after = [], []
+    for s in range(n):
+        seats = groups[seat_group[s]]
+        i = seats.index(s)
+        clockwise = seats[i + 1 :] + seats[:i]
+        neighbours.append(tuple(sorted({clockwise[0], clockwise[-1]})) if clockwise else ())
+        after.append((*clockwise, s))
+    known_rows = tuple(tuple((v * n + s) * K for v in range(n) if v != s) for s in range(n))
+    return groups, seat_group, tuple(neighbours), known_rows, tuple(after)
 
 
 def _homes_table(colour: str) -> list[tuple[int, int]]:
@@ -327,7 +339,7 @@ _PINK = _homes_table("pink")
 _PINK_AT = [[_PINK[k][i >= A.FIRST_SPACE] for k in range(K)] + [0] for i in range(S)]
 # Storage limits by resource index (0 where there is none), and _STORAGE_BONUS[r][k]:
 # the extra storage of a tile of kind k (0 at the end, for an empty site, as above)
-_STORAGE_BASE = [DATA.setup.storage.get(r, 0) for r in RESOURCES]
+STORAGE_BASE = [DATA.setup.storage.get(r, 0) for r in RESOURCES]
 _STORAGE_BONUS = [
     [card.tile.storage.get(r, 0) if card.tile is not None else 0 for card in DATA.cards] + [0]
     for r in RESOURCES
@@ -340,7 +352,7 @@ _PIPE_BONUS = {
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, (list, tuple, array)):
+    if isinstance(value, (list, tuple)):
         return [_jsonable(v) for v in value]
     return value
 
