@@ -52,6 +52,7 @@ from boomtown.games.way_out_west.state import (
     NF,
     NOBODY_WINS,
     ONGOING,
+    SEAT_NAMES,
     C,
     T,
 )
@@ -65,6 +66,8 @@ P_HIT = len(GF.hit_faces) / GF.die_sides
 DEFENCE = tuple(c.defence for c in DATA.counters)
 WHEN_WON = tuple(c.when_won for c in DATA.counters)
 PER_TOWN = DATA.limits.counters_per_player_per_town
+#: Most cowboys a side can retreat: one per other town.
+MOST_RETREATING = (T - 1) * GF.cowboys_per_retreat_town
 SIDE_NAMES = ("attacker", "defender")
 
 
@@ -73,8 +76,14 @@ def _binomial(k: int) -> list[tuple[int, float]]:
 
 
 VOLLEY = [_binomial(k) for k in range(A.MAX_FIGHTERS + 1)]
+#: Legal lists that never change (shared: read-only, like every legal list).
 #: VOLLEY_IDS[k]: the outcome ids of a volley of k shots (0..k hits).
-VOLLEY_IDS = tuple(tuple(aid for aid, _ in VOLLEY[k]) for k in range(A.MAX_FIGHTERS + 1))
+VOLLEY_IDS = tuple([aid for aid, _ in VOLLEY[k]] for k in range(A.MAX_FIGHTERS + 1))
+FIRE_OR_RETREAT = [A.FIRE, A.RETREAT]
+#: RETREAT_IDS[used]: the towns a retreating cowboy may ride to (bit t of ``used``: taken).
+RETREAT_IDS = tuple(
+    [A.RETREAT_TO + t for t in range(T) if not used >> t & 1] for used in range(1 << T)
+)
 
 
 def _robbery_table() -> list[tuple[int, float]]:
@@ -121,13 +130,18 @@ def target_text(st: St) -> str:
     t, slot = f[F_TOWN], f[F_SLOT]
     town = A.TOWN_NAMES[t]
     if slot < C:
-        return f"{st.name(f[F_DEF])}'s {A.COUNTER_NAMES[slot]} in {town}"
+        return f"{SEAT_NAMES[f[F_DEF]]}'s {A.COUNTER_NAMES[slot]} in {town}"
     if slot < A.SLOT_FARMER:
-        return f"{st.name(f[F_DEF])}'s cattle in {town}"
+        return f"{SEAT_NAMES[f[F_DEF]]}'s cattle in {town}"
     return f"the Farmer in {town}"
 
 
 # ------------------------------------------------------------------ start
+#: A fight's frames in stack order (the first to run on top): the sides, the exchanges of
+#: fire, the outcome, then the fight record is cleared.
+FIGHT_FRAMES = (("fight_clear",), ("fight_end",), ("exchange",), ("fight_begin",))
+
+
 def start(st: St, a: int, t: int, slot: int) -> None:
     f = [0] * NF
     f[F_ACTIVE] = 1
@@ -137,19 +151,16 @@ def start(st: St, a: int, t: int, slot: int) -> None:
     f[F_SLOT] = slot
     f[F_RESULT] = ONGOING
     st.fight = f
-    st.log(f"{st.name(a)} starts a gunfight over {target_text(st)}")
-    push = st.stack.append
-    push(("fight_clear",))
-    push(("fight_end",))
-    push(("exchange",))
-    push(("fight_begin",))
+    st.log(f"{SEAT_NAMES[a]} starts a gunfight over {target_text(st)}")
+    st.stack += FIGHT_FRAMES
     jail_owner = st.owner[t * C + JAIL]
     if jail_owner >= 0:
-        push(("sheriff", jail_owner))
+        st.stack.append(("sheriff", jail_owner))
 
 
 def _seat(st: St, frame: Frame) -> int:
-    return int(frame[1])
+    seat: int = frame[1]
+    return seat
 
 
 def _legal_sheriff(st: St, frame: Frame) -> list[int]:
@@ -163,12 +174,12 @@ def _choose_sheriff(st: St, frame: Frame, aid: int) -> None:
     j = frame[1]
     if aid == A.SHERIFF_ATT:
         st.fight[F_ASHER] = 1
-        st.log(f"{st.name(j)} adds the sheriff to the attacker")
+        st.log(f"{SEAT_NAMES[j]} adds the sheriff to the attacker")
     elif aid == A.SHERIFF_DEF:
         st.fight[F_DSHER] = 1
-        st.log(f"{st.name(j)} adds the sheriff to the defender")
+        st.log(f"{SEAT_NAMES[j]} adds the sheriff to the defender")
     else:
-        st.log(f"{st.name(j)} keeps the sheriff out of the gunfight")
+        st.log(f"{SEAT_NAMES[j]} keeps the sheriff out of the gunfight")
 
 
 def _fight_begin(st: St, frame: Frame) -> None:
@@ -184,21 +195,24 @@ def _fight_begin(st: St, frame: Frame) -> None:
     if fighters(st, 1) == 0 and st.options.default_defender:
         f[F_DEXTRA] = GF.default_defence
         st.log("the unguarded target gets a default defender")
-    st.log(f"attacker: {f[F_ACOW]} cowboys" + (" and the sheriff" if f[F_ASHER] else "")
-           + f"; defender: {f[F_DCOW]} cowboys" + (" and the sheriff" if f[F_DSHER] else "")
-           + (f" and {f[F_DEXTRA]} more" if f[F_DEXTRA] else ""))
+    a_sheriff = " and the sheriff" if f[F_ASHER] else ""
+    d_sheriff = " and the sheriff" if f[F_DSHER] else ""
+    more = f" and {f[F_DEXTRA]} more" if f[F_DEXTRA] else ""
+    st.log(f"attacker: {f[F_ACOW]} cowboys{a_sheriff}; "
+           f"defender: {f[F_DCOW]} cowboys{d_sheriff}{more}")
     if fighters(st, 1) == 0:
         f[F_RESULT] = ATTACKER_WINS
         st.log("nobody defends the target")
 
 
 def _exchange(st: St, frame: Frame) -> None:
-    st.stack.pop()
+    """Frame ``("exchange",)``: while the fight goes on, one more exchange of fire runs on
+    top of it; then it comes back here."""
     if st.fight[F_RESULT] != ONGOING:
+        st.stack.pop()
         return
     fa, fd = fighters(st, 0), fighters(st, 1)
-    st.stack.append(("exchange",))
-    st.stack.extend(EXCHANGE_PLANS[0 if fa == fd else 1 if fa < fd else 2])
+    st.stack += EXCHANGE_PLANS[0 if fa == fd else 1 if fa < fd else 2]
 
 
 def _plan(frames: list[Frame]) -> tuple[Frame, ...]:
@@ -220,22 +234,23 @@ def side_player(st: St, side: int) -> int:
 
 def can_retreat(st: St, side: int) -> bool:
     """A side may retreat when its player has cowboys in the fight, each able to reach a
-    different town (one per town)."""
-    if side_player(st, side) < 0:
-        return False
-    cowboys = st.fight[F_ACOW] if side == 0 else st.fight[F_DCOW]
-    return 0 < cowboys <= (T - 1) * GF.cowboys_per_retreat_town
+    different town (one per town). (The attacker is always a player; a Farmer is not.)"""
+    f = st.fight
+    if side == 0:
+        return 0 < f[F_ACOW] <= MOST_RETREATING
+    return f[F_DEF] >= 0 and 0 < f[F_DCOW] <= MOST_RETREATING
 
 
 def _step_ask(st: St, frame: Frame) -> int | None:
-    if st.fight[F_RESULT] != ONGOING or not can_retreat(st, frame[1]):
-        st.stack.pop()
-        return None
-    return side_player(st, frame[1])
+    side = frame[1]
+    if st.fight[F_RESULT] == ONGOING and can_retreat(st, side):
+        return side_player(st, side)
+    st.stack.pop()
+    return None
 
 
 def _legal_ask(st: St, frame: Frame) -> list[int]:
-    return [A.FIRE, A.RETREAT]
+    return FIRE_OR_RETREAT
 
 
 def _choose_ask(st: St, frame: Frame, aid: int) -> None:
@@ -247,7 +262,7 @@ def _choose_ask(st: St, frame: Frame, aid: int) -> None:
     s = side_player(st, side)
     f[F_RESULT] = DEFENDER_WINS if side == 0 else ATTACKER_WINS
     cowboys = f[F_ACOW] if side == 0 else f[F_DCOW]
-    st.log(f"{st.name(s)} retreats and loses the gunfight")
+    st.log(f"{SEAT_NAMES[s]} retreats and loses the gunfight")
     st.stack.append(("retreat", s, cowboys, 1 << f[F_TOWN]))
     if side == 0:
         f[F_ACOW] = 0
@@ -256,17 +271,17 @@ def _choose_ask(st: St, frame: Frame, aid: int) -> None:
 
 
 def _legal_retreat(st: St, frame: Frame) -> list[int]:
-    used = frame[3]
-    return [A.RETREAT_TO + t for t in range(T) if not used >> t & 1]
+    return RETREAT_IDS[frame[3]]
 
 
 def _choose_retreat(st: St, frame: Frame, aid: int) -> None:
+    """Frame ``("retreat", seat, cowboys left to move, towns used as bits)``."""
     st.stack.pop()
     _, s, left, used = frame
     src, dst = st.fight[F_TOWN], aid - A.RETREAT_TO
     st.cowboys[s * T + src] -= 1
     st.cowboys[s * T + dst] += 1
-    st.log(f"{st.name(s)}'s cowboy retreats to {A.TOWN_NAMES[dst]}")
+    st.log(f"{SEAT_NAMES[s]}'s cowboy retreats to {A.TOWN_NAMES[dst]}")
     st.stagecoach_pays(src, 1, "a cowboy moved out")
     st.stagecoach_pays(dst, 1, "a cowboy moved in")
     if left > 1:
@@ -281,23 +296,24 @@ def _step_roll(st: St, frame: Frame) -> int | None:
 
 
 def _legal_roll(st: St, frame: Frame) -> list[int]:
-    return list(VOLLEY_IDS[fighters(st, frame[1])])
+    return VOLLEY_IDS[fighters(st, frame[1])]
 
 
 def _choose_roll(st: St, frame: Frame, aid: int) -> None:
     st.stack.pop()
     side, simultaneous = frame[1], frame[2]
     hits = aid - A.HITS
-    st.log(f"the {SIDE_NAMES[side]} fires {fighters(st, side)} shots: {hits} hit"
-           + ("s" if hits != 1 else ""))
+    st.log(f"the {SIDE_NAMES[side]} fires {fighters(st, side)} shots: "
+           f"{hits} hit{'' if hits == 1 else 's'}")
     if simultaneous:
         st.fight[F_HITS_A if side == 0 else F_HITS_D] = hits
         return
-    if hits and st.options.casualties == OWNER_CHOOSES:
-        st.stack.append(("settle", side))
-        st.stack.append(("casualty", 1 - side, hits))
-        return
-    take_hits(st, 1 - side, hits)
+    if hits:
+        if st.options.casualties == OWNER_CHOOSES:
+            st.stack.append(("settle", side))
+            st.stack.append(("casualty", 1 - side, hits))
+            return
+        take_hits(st, 1 - side, hits)
     _result_after_volley(st, side)
 
 
@@ -375,7 +391,7 @@ def _lose_cowboys(st: St, side: int, n: int) -> None:
     f[F_ACOW if side == 0 else F_DCOW] -= n
     st.cowboys[s * T + f[F_TOWN]] -= n
     st.cowboy_supply[s] += n
-    st.log(f"{st.name(s)} loses {n} cowboy" + ("s" if n > 1 else ""))
+    st.log(f"{SEAT_NAMES[s]} loses {n} cowboy{'s' if n > 1 else ''}")
 
 
 def _lose_sheriff(st: St, side: int) -> None:
@@ -443,13 +459,13 @@ def _fight_end(st: St, frame: Frame) -> None:
         return
     if result == DEFENDER_WINS:
         if d >= 0:
-            st.log(f"{st.name(d)} defends {target_text(st)}")
+            st.log(f"{SEAT_NAMES[d]} defends {target_text(st)}")
             if st.options.defender_takes_wanted:
                 push(("wanted", d))
         else:
             st.log(f"the Farmer in {A.TOWN_NAMES[t]} holds out")
         return
-    st.log(f"{st.name(a)} wins the gunfight over {target_text(st)}")
+    st.log(f"{SEAT_NAMES[a]} wins the gunfight over {target_text(st)}")
     push(("wanted", a))
     if slot < C:
         how = WHEN_WON[slot]
@@ -480,13 +496,13 @@ def can_take_over(st: St, a: int, t: int, k: int) -> bool:
 def _remove_from_play(st: St, d: int, t: int, k: int) -> None:
     st.owner[t * C + k] = -1
     st.cout[d * C + k] += 1
-    st.log(f"{st.name(d)}'s {A.COUNTER_NAMES[k]} in {A.TOWN_NAMES[t]} is removed from play")
+    st.log(f"{SEAT_NAMES[d]}'s {A.COUNTER_NAMES[k]} in {A.TOWN_NAMES[t]} is removed from play")
 
 
 def _return_counter(st: St, d: int, t: int, k: int) -> None:
     st.owner[t * C + k] = -1
     st.csupply[d * C + k] += 1
-    st.log(f"{st.name(d)}'s {A.COUNTER_NAMES[k]} in {A.TOWN_NAMES[t]} is removed "
+    st.log(f"{SEAT_NAMES[d]}'s {A.COUNTER_NAMES[k]} in {A.TOWN_NAMES[t]} is removed "
            "(back to its owner's supply)")
 
 
@@ -502,7 +518,7 @@ def _choose_spoils(st: St, frame: Frame, aid: int) -> None:
     if aid == A.TAKE_OVER:
         st.csupply[a * C + k] -= 1
         st.owner[t * C + k] = a
-        st.log(f"{st.name(a)} puts his own {A.COUNTER_NAMES[k]} in {A.TOWN_NAMES[t]}")
+        st.log(f"{SEAT_NAMES[a]} puts his own {A.COUNTER_NAMES[k]} in {A.TOWN_NAMES[t]}")
 
 
 def _legal_rustle(st: St, frame: Frame) -> list[int]:
@@ -525,7 +541,7 @@ def rustle(st: St, a: int, d: int, t: int, n: int) -> None:
     got = min(n, st.cattle_supply[a])
     st.cattle_supply[a] -= got
     st.cattle[a * T + t] += got
-    st.log(f"{st.name(a)} rustles {n} of {st.name(d)}'s cattle in {A.TOWN_NAMES[t]}"
+    st.log(f"{SEAT_NAMES[a]} rustles {n} of {SEAT_NAMES[d]}'s cattle in {A.TOWN_NAMES[t]}"
            + (f"; {got} become his" if got != n else ""))
 
 
@@ -541,11 +557,11 @@ def _choose_robbery(st: St, frame: Frame, aid: int) -> None:
     paid = min(roll, st.money[d])
     st.money[d] -= paid
     st.money[a] += paid
-    st.log(f"{st.name(a)} robs {st.name(d)}'s Bank in {A.TOWN_NAMES[t]}: the dice show {roll}, "
-           f"{st.name(d)} pays ${paid}")
+    st.log(f"{SEAT_NAMES[a]} robs {SEAT_NAMES[d]}'s Bank in {A.TOWN_NAMES[t]}: "
+           f"the dice show {roll}, {SEAT_NAMES[d]} pays ${paid}")
     if paid < roll:
         k = A.COUNTER["bank"]
-        st.log(f"{st.name(d)} cannot pay the full amount")
+        st.log(f"{SEAT_NAMES[d]} cannot pay the full amount")
         _remove_from_play(st, d, t, k)
 
 
@@ -554,16 +570,16 @@ def wanted_sources(st: St, s: int) -> list[int]:
 
 
 def _step_wanted(st: St, frame: Frame) -> int | None:
-    s = frame[1]
+    s: int = frame[1]
     if st.wanted_supply > 0:
         st.stack.pop()
         st.wanted_supply -= 1
         st.wanted[s] += 1
-        st.log(f"{st.name(s)} takes a Wanted counter")
+        st.log(f"{SEAT_NAMES[s]} takes a Wanted counter")
         return None
     sources = wanted_sources(st, s)
     if len(sources) > 1:
-        return int(s)
+        return s
     st.stack.pop()
     if sources:
         _take_wanted(st, s, sources[0])
@@ -575,7 +591,7 @@ def _step_wanted(st: St, frame: Frame) -> int | None:
 def _take_wanted(st: St, s: int, o: int) -> None:
     st.wanted[o] -= 1
     st.wanted[s] += 1
-    st.log(f"{st.name(s)} takes a Wanted counter from {st.name(o)}")
+    st.log(f"{SEAT_NAMES[s]} takes a Wanted counter from {SEAT_NAMES[o]}")
 
 
 def _legal_wanted(st: St, frame: Frame) -> list[int]:

@@ -12,7 +12,6 @@ Frames: ``setup``, ``start`` (chance: start player), ``place`` (set-up cowboys),
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from boomtown.engine.actions import CHANCE, TERMINAL
@@ -24,6 +23,7 @@ from boomtown.games.way_out_west.state import (
     BOX_BUILD,
     BOX_KEYS,
     NB,
+    SEAT_NAMES,
     C,
     T,
 )
@@ -35,6 +35,7 @@ Frame = tuple[Any, ...]
 CATTLE_PRICE = DATA.box("cattle").price
 HIRE_PRICE = DATA.box("hire").price
 PRICES = tuple(c.price for c in DATA.counters)
+CHEAPEST = min(PRICES)  # less money buys no counter
 SPACES = tuple(t.building_spaces for t in DATA.towns)
 CORRALS = tuple(t.corrals for t in DATA.towns)
 PER_TOWN = DATA.limits.counters_per_player_per_town
@@ -73,6 +74,17 @@ NEIGHBOURS = tuple(
     tuple((j, dst) for j, (a, dst) in enumerate(A.ADJACENT) if a == src) for src in range(T)
 )
 TOWNS = tuple(range(T))
+#: Legal lists that never change (shared: read-only, like every legal list).
+START_IDS = {n: [A.START + s for s in range(n)] for n in range(1, A.N + 1)}
+PLACE_IDS = [A.PLACE + t for t in range(T)]
+HIRE2_IDS = [*range(A.HIRE2, A.HIRE2 + T), A.HIRE_STOP]
+#: A round's frames in stack order: the auction on top, then the actions, then the end.
+ROUND_FRAMES = (("end_round",), ("actions",), ("auction",))
+#: TOWN_COUNTERS[t]: town t's part of ``owner``; SEAT_TOWNS[s]: seat s's part of ``cowboys``
+#: and ``cattle``. NO_COUNTERS: a town's part without counters (compared, never changed).
+TOWN_COUNTERS = tuple(slice(t * C, (t + 1) * C) for t in range(T))
+SEAT_TOWNS = tuple(slice(s * T, (s + 1) * T) for s in range(A.N))
+NO_COUNTERS = [-1] * C
 COUNTERS = tuple(range(C))
 BUILD_FIRST = tuple(A.BUILD + t * C for t in range(T))
 ATTACK_FIRST = tuple(A.ATTACK + t * A.SLOTS for t in range(T))
@@ -131,7 +143,7 @@ def explain_illegal(st: St, aid: int) -> str:
     text = A.TEXTS[aid] if 0 <= aid < A.SIZE else str(aid)
     if st.current_player == CHANCE:
         return f"{text!r} is not a possible chance outcome now"
-    who = st.name(st.current_player)
+    who = SEAT_NAMES[st.current_player]
     frame = st.stack[-1]
     kind = frame[0]
     if kind == "bid" and A.BID <= aid < A.BID + A.MAX_BID:
@@ -192,7 +204,7 @@ def _setup(st: St, frame: Frame) -> None:
 
 
 def _legal_start(st: St, frame: Frame) -> list[int]:
-    return [A.START + s for s in range(st.num_players)]
+    return START_IDS[st.num_players]
 
 
 def _choose_start(st: St, frame: Frame, aid: int) -> None:
@@ -200,14 +212,13 @@ def _choose_start(st: St, frame: Frame, aid: int) -> None:
     first = aid - A.START
     n = st.num_players
     st.order = [(first + i) % n for i in range(n)]
-    st.log(f"{st.name(first)} wins the dice roll and is the start player")
-    frames = [("place", s) for _ in range(DATA.setup.cowboys_placed) for s in st.order]
-    for f in reversed(frames):
-        st.stack.append(f)
+    st.log(f"{SEAT_NAMES[first]} wins the dice roll and is the start player")
+    # one cowboy each in turn order, as many times as the set-up places (the first on top)
+    st.stack += [("place", s) for s in reversed(st.order)] * DATA.setup.cowboys_placed
 
 
 def _legal_place(st: St, frame: Frame) -> list[int]:
-    return [A.PLACE + t for t in range(T)]
+    return PLACE_IDS
 
 
 def _choose_place(st: St, frame: Frame, aid: int) -> None:
@@ -215,7 +226,7 @@ def _choose_place(st: St, frame: Frame, aid: int) -> None:
     s, t = frame[1], aid - A.PLACE
     st.cowboys[s * T + t] += 1
     st.cowboy_supply[s] -= 1
-    st.log(f"{st.name(s)} places a cowboy in {A.TOWN_NAMES[t]}")
+    st.log(f"{SEAT_NAMES[s]} places a cowboy in {A.TOWN_NAMES[t]}")
 
 
 # ------------------------------------------------------------------ rounds
@@ -224,10 +235,7 @@ def _round(st: St, frame: Frame) -> None:
     st.round += 1
     st.log(f"Round {st.round}")
     st.boxes_left = list(BOXES_3P if st.num_players == 3 else BOXES_FULL)
-    push = st.stack.append
-    push(("end_round",))
-    push(("actions",))
-    push(("auction",))
+    st.stack += ROUND_FRAMES
 
 
 def _auction(st: St, frame: Frame) -> None:
@@ -241,59 +249,52 @@ def _auction(st: St, frame: Frame) -> None:
     st.stack.append(("bid", st.order[0]))
 
 
-def _step_bid(st: St, frame: Frame) -> int | None:
-    if sum(st.in_auction) == 1:
-        st.stack.pop()
-        _end_auction(st)
-        return None
-    return int(frame[1])
-
-
 def _legal_bid(st: St, frame: Frame) -> list[int]:
-    s = frame[1]
-    top = min(st.money[s], A.MAX_BID)
+    money = st.money[frame[1]]
+    top = money if money < A.MAX_BID else A.MAX_BID
     return [A.DROP, *range(A.BID + st.high, A.BID + top)]
 
 
 def _choose_bid(st: St, frame: Frame, aid: int) -> None:
-    st.stack.pop()
     s = frame[1]
+    in_auction = st.in_auction
     if aid == A.DROP:
         paid = st.bids[s]
         st.money[s] -= paid
-        st.in_auction[s] = 0
+        in_auction[s] = 0
         st.new_order[st.drop_pos] = s
         st.drop_pos -= 1
-        st.log(f"{st.name(s)} drops out, pays ${paid} and takes turn-order space "
+        st.log(f"{SEAT_NAMES[s]} drops out, pays ${paid} and takes turn-order space "
                f"{st.drop_pos + 2}")
     else:
         amount = aid - A.BID + 1
         st.bids[s] = amount
         st.high = amount
-        st.log(f"{st.name(s)} raises the bid to ${amount}")
-    if sum(st.in_auction) == 1:
+        st.log(f"{SEAT_NAMES[s]} raises the bid to ${amount}")
+    if in_auction.count(1) == 1:
+        st.stack.pop()
         _end_auction(st)
         return
-    # the next seat still bidding, in the current turn order
+    # the next seat still bidding, in the current turn order, replaces this frame
     order = st.order
     i = order.index(s)
     n = len(order)
     for step in range(1, n + 1):
         t = order[(i + step) % n]
-        if st.in_auction[t]:
-            st.stack.append(("bid", t))
+        if in_auction[t]:
+            st.stack[-1] = ("bid", t)
             return
 
 
 def _end_auction(st: St) -> None:
-    winner = next(s for s in range(st.num_players) if st.in_auction[s])
+    winner = st.in_auction.index(1)
     st.in_auction[winner] = 0
     paid = st.bids[winner] if st.options.winner_pays else 0
     st.money[winner] -= paid
     st.new_order[0] = winner
     st.order = st.new_order[:]
-    st.log(f"{st.name(winner)} is the last bidder, pays ${paid} and is start player; "
-           "turn order: " + ", ".join(st.name(s) for s in st.order))
+    st.log(f"{SEAT_NAMES[winner]} is the last bidder, pays ${paid} and is start player; "
+           "turn order: " + ", ".join([SEAT_NAMES[s] for s in st.order]))
     st.bids = [0] * st.num_players
     st.high = 0
 
@@ -302,9 +303,7 @@ def _end_auction(st: St) -> None:
 def _actions(st: St, frame: Frame) -> None:
     """Each seat takes one action in turn order; then the same again (one per token)."""
     st.stack.pop()
-    frames = [("act", s) for _ in range(DATA.setup.action_tokens) for s in st.order]
-    for f in reversed(frames):
-        st.stack.append(f)
+    st.stack += [("act", s) for s in reversed(st.order)] * DATA.setup.action_tokens
 
 
 def _step_act(st: St, frame: Frame) -> int | None:
@@ -318,7 +317,7 @@ def _step_act(st: St, frame: Frame) -> int | None:
         st.stack[-1] = ("act", s, ids)
         return s
     st.stack.pop()
-    st.log(f"{st.name(s)} passes: no free box offers an action he can carry out")
+    st.log(f"{SEAT_NAMES[s]} passes: no free box offers an action he can carry out")
     return None
 
 
@@ -343,48 +342,49 @@ def action_ids(st: St, s: int) -> list[int]:
     """Every complete action seat ``s`` can carry out on a free box now, sorted by id.
 
     The id lists of each kind of action come ready-made from the tables above; the loops
-    only test what the position allows.
+    only test what the position allows. (Plain loops and cheap tests first: this runs at
+    every turn of the action phase.)
     """
     ids: list[int] = []
     left = st.boxes_left
     money = st.money[s]
     cattle = st.cattle
-    base = s * T
-    my_cowboys = st.cowboys[base:base + T]
-    if left[B_CATTLE] and st.cattle_supply[s] and money >= CATTLE_PRICE:
+    my_cowboys = st.cowboys[SEAT_TOWNS[s]]
+    if left[B_CATTLE] and money >= CATTLE_PRICE and st.cattle_supply[s]:
         most = min(A.CATTLE_UP_TO, st.cattle_supply[s],
                    money // CATTLE_PRICE if CATTLE_PRICE else A.CATTLE_UP_TO)
-        for t in range(T):
+        for t in TOWNS:
             if my_cowboys[t] and _spread_open(st, s, t):
                 free = CORRALS[t] - sum(cattle[t::T])
                 if free > 0:
-                    ids += BUY_CATTLE_IDS[t][min(most, free)]
-    if left[B_HIRE] and st.cowboy_supply[s] and money >= HIRE_PRICE:
+                    ids += BUY_CATTLE_IDS[t][most if most < free else free]
+    if left[B_HIRE] and money >= HIRE_PRICE and st.cowboy_supply[s]:
         ids += HIRE_IDS
     if left[B_MOVE_COWBOYS]:
-        for t in range(T):
+        for t in TOWNS:
             if my_cowboys[t]:
                 ids += MOVE_COWBOYS_IDS[t][my_cowboys[t]]
-    my_cattle = cattle[base:base + T]
+    my_cattle = cattle[SEAT_TOWNS[s]]
     if left[B_MOVE_CATTLE] and any(my_cattle):
-        for src in compress(TOWNS, my_cattle):
-            for j, dst in NEIGHBOURS[src]:
-                if my_cowboys[dst]:
-                    most = min(my_cattle[src], A.MOVE_CATTLE_UP_TO,
-                               CORRALS[dst] - sum(cattle[dst::T]))
-                    if most > 0:
-                        ids += MOVE_CATTLE_IDS[j][most]
+        for src in TOWNS:
+            if my_cattle[src]:
+                for j, dst in NEIGHBOURS[src]:
+                    if my_cowboys[dst]:
+                        most = min(my_cattle[src], A.MOVE_CATTLE_UP_TO,
+                                   CORRALS[dst] - sum(cattle[dst::T]))
+                        if most > 0:
+                            ids += MOVE_CATTLE_IDS[j][most]
     owner = st.owner
-    boxes = left[BOX_BUILD:]
-    if any(boxes):
-        supply = st.csupply[s * C:(s + 1) * C]
+    if money >= CHEAPEST:
+        supply = st.csupply
+        mine = s * C
         buildable = []
-        for k in compress(COUNTERS, boxes):
-            if supply[k] and money >= PRICES[k]:
+        for k in COUNTERS:
+            if left[BOX_BUILD + k] and money >= PRICES[k] and supply[mine + k]:
                 buildable.append(k)
         if buildable:
-            for t in range(T):
-                row = owner[t * C:(t + 1) * C]
+            for t in TOWNS:
+                row = owner[TOWN_COUNTERS[t]]
                 if C - row.count(-1) >= SPACES[t] or row.count(s) >= PER_TOWN:
                     continue
                 first = BUILD_FIRST[t]
@@ -394,17 +394,18 @@ def action_ids(st: St, s: int) -> list[int]:
     farmer = st.farmer
     if (left[B_FARMER] and st.farmer_supply
             and not (st.options.one_farmer_each and st.farmers_taken[s])):
-        for t in range(T):
+        for t in TOWNS:
             if farmer[t] < FARMERS_PER_TOWN:
                 ids.append(A.FARMER + t)
     if left[B_GUNFIGHT]:
-        rival_cattle = sum(cattle) > sum(my_cattle)  # another seat has cattle somewhere
-        for t in range(T):
+        # another seat has cattle somewhere: more non-zero entries in ``cattle`` than his own
+        rival_cattle = cattle.count(0) - my_cattle.count(0) < len(cattle) - T
+        for t in TOWNS:
             if not my_cowboys[t]:
                 continue
             first = ATTACK_FIRST[t]
-            row = owner[t * C:(t + 1) * C]
-            if row.count(-1) + row.count(s) < C:  # another seat owns a counter here
+            row = owner[TOWN_COUNTERS[t]]
+            if row != NO_COUNTERS and row.count(-1) + row.count(s) < C:  # a rival's counter
                 for k, o in enumerate(row):
                     if o != s and o >= 0:
                         ids.append(first + k)
@@ -451,14 +452,14 @@ def buy_cattle(st: St, s: int, t: int, n: int) -> None:
     st.money[s] -= n * CATTLE_PRICE
     st.cattle_supply[s] -= n
     st.cattle[s * T + t] += n
-    st.log(f"{st.name(s)} buys {n} cattle in {A.TOWN_NAMES[t]} for ${n * CATTLE_PRICE}")
+    st.log(f"{SEAT_NAMES[s]} buys {n} cattle in {A.TOWN_NAMES[t]} for ${n * CATTLE_PRICE}")
 
 
 def hire(st: St, s: int, t: int) -> None:
     st.money[s] -= HIRE_PRICE
     st.cowboy_supply[s] -= 1
     st.cowboys[s * T + t] += 1
-    st.log(f"{st.name(s)} hires a cowboy into {A.TOWN_NAMES[t]} for ${HIRE_PRICE}")
+    st.log(f"{SEAT_NAMES[s]} hires a cowboy into {A.TOWN_NAMES[t]} for ${HIRE_PRICE}")
     st.stagecoach_pays(t, 1, "a cowboy placed there")
 
 
@@ -469,7 +470,7 @@ def _offer_more_hires(st: St, s: int, more: int) -> None:
 
 
 def _legal_hire2(st: St, frame: Frame) -> list[int]:
-    return [*range(A.HIRE2, A.HIRE2 + T), A.HIRE_STOP]
+    return HIRE2_IDS
 
 
 def _choose_hire2(st: St, frame: Frame, aid: int) -> None:
@@ -484,7 +485,7 @@ def move_cowboys(st: St, s: int, src: int, dst: int, n: int) -> None:
     st.cowboys[s * T + src] -= n
     st.cowboys[s * T + dst] += n
     what = "1 cowboy" if n == 1 else f"{n} cowboys"
-    st.log(f"{st.name(s)} moves {what} from {A.TOWN_NAMES[src]} to {A.TOWN_NAMES[dst]}")
+    st.log(f"{SEAT_NAMES[s]} moves {what} from {A.TOWN_NAMES[src]} to {A.TOWN_NAMES[dst]}")
     st.stagecoach_pays(src, n, "cowboys moved out")
     st.stagecoach_pays(dst, n, "cowboys moved in")
 
@@ -492,21 +493,21 @@ def move_cowboys(st: St, s: int, src: int, dst: int, n: int) -> None:
 def move_cattle(st: St, s: int, src: int, dst: int, n: int) -> None:
     st.cattle[s * T + src] -= n
     st.cattle[s * T + dst] += n
-    st.log(f"{st.name(s)} moves {n} cattle from {A.TOWN_NAMES[src]} to {A.TOWN_NAMES[dst]}")
+    st.log(f"{SEAT_NAMES[s]} moves {n} cattle from {A.TOWN_NAMES[src]} to {A.TOWN_NAMES[dst]}")
 
 
 def build(st: St, s: int, t: int, k: int) -> None:
     st.money[s] -= PRICES[k]
     st.csupply[s * C + k] -= 1
     st.owner[t * C + k] = s
-    st.log(f"{st.name(s)} buys a {A.COUNTER_NAMES[k]} in {A.TOWN_NAMES[t]} for ${PRICES[k]}")
+    st.log(f"{SEAT_NAMES[s]} buys a {A.COUNTER_NAMES[k]} in {A.TOWN_NAMES[t]} for ${PRICES[k]}")
 
 
 def place_farmer(st: St, s: int, t: int) -> None:
     st.farmer_supply -= 1
     st.farmer[t] += 1
     st.farmers_taken[s] += 1
-    st.log(f"{st.name(s)} places a Farmer in {A.TOWN_NAMES[t]}")
+    st.log(f"{SEAT_NAMES[s]} places a Farmer in {A.TOWN_NAMES[t]}")
 
 
 # ------------------------------------------------------------------ income, end
@@ -517,11 +518,11 @@ def _end_round(st: St, frame: Frame) -> None:
         for s, amount in enumerate(paid):
             st.money[s] += amount
         st.log(f"Income after round {st.round}: "
-               + ", ".join(f"{st.name(s)} ${v}" for s, v in enumerate(paid)))
+               + ", ".join(f"{SEAT_NAMES[s]} ${v}" for s, v in enumerate(paid)))
     if st.round >= st.rounds:
         totals = scoring.breakdown(st)["totals"]
         st.log("The game ends. Final scores: "
-               + ", ".join(f"{st.name(s)} {v}" for s, v in enumerate(totals)))
+               + ", ".join(f"{SEAT_NAMES[s]} {v}" for s, v in enumerate(totals)))
         st.stack.clear()
         return
     st.stack.append(("round",))
@@ -535,7 +536,7 @@ STEP: dict[str, Step] = {
     "place": _seat,
     "round": _round,
     "auction": _auction,
-    "bid": _step_bid,
+    "bid": _seat,
     "actions": _actions,
     "act": _step_act,
     "hire2": _seat,

@@ -38,9 +38,9 @@ def income_by_source(st: St) -> dict[str, list[int]]:
     """What every seat earns at an income round, by source: one list per source, by seat."""
     n = st.num_players
     cattle_paid, bank_paid, store_paid, hotel_paid = [0] * n, [0] * n, [0] * n, [0] * n
-    owner = st.owner
+    owner, cattle = st.owner, st.cattle
     for t in range(T):
-        herds = st.cattle[t::T]  # every seat's cattle in town t
+        herds = cattle[t::T]  # every seat's cattle in town t
         if any(herds):
             rate = cattle_income_rate(st, t)
             for s in range(n):
@@ -48,7 +48,7 @@ def income_by_source(st: St) -> dict[str, list[int]]:
         row = owner[t * C:(t + 1) * C]
         bank, store, hotel = row[BANK], row[STORE], row[HOTEL]
         if bank >= 0:
-            bank_paid[bank] += INC.bank_per_counter * st.town_size(t)
+            bank_paid[bank] += INC.bank_per_counter * (C - row.count(-1))  # the town's size
         if store >= 0:
             others = sum(herds) - herds[store]
             store_paid[store] += (INC.store_per_other_cattle * others
@@ -66,7 +66,8 @@ def income_parts(st: St, s: int) -> dict[str, int]:
 
 def income(st: St) -> list[int]:
     """What every seat earns at an income round."""
-    return [sum(per_seat) for per_seat in zip(*income_by_source(st).values(), strict=True)]
+    cattle, bank, store, hotel = income_by_source(st).values()
+    return [c + b + s + h for c, b, s, h in zip(cattle, bank, store, hotel, strict=True)]
 
 
 def cattle_vp(st: St, t: int) -> int:
@@ -79,17 +80,17 @@ def cattle_vp(st: St, t: int) -> int:
 
 def control(st: St, t: int) -> list[int]:
     """Seats that score town ``t``'s control bonus (counters + cattle, U19)."""
-    n = st.num_players
-    strength = st.cattle[t::T][:n]
+    strength = st.cattle[t::T]  # every seat's cattle in town t, then its counters
     for o in st.owner[t * C:(t + 1) * C]:
         if o >= 0:
             strength[o] += 1
     best = max(strength)
     if best == 0:
         return []
-    leaders = [s for s in range(n) if strength[s] == best]
-    if len(leaders) == 1 or st.options.control_ties == "shared":
-        return leaders
+    if strength.count(best) == 1:
+        return [strength.index(best)]
+    if st.options.control_ties == "shared":
+        return [s for s, v in enumerate(strength) if v == best]
     return []
 
 
@@ -113,14 +114,15 @@ def breakdown(st: St) -> dict[str, Any]:
     owner = st.owner
     for t in range(T):
         row = owner[t * C:(t + 1) * C]
-        size = sum(1 for o in row if o >= 0)
-        for o in row:
-            if o >= 0:
-                counters[o] += size
+        size = C - row.count(-1)
+        if size:
+            for o in row:
+                if o >= 0:
+                    counters[o] += size
         vp = cattle_vp(st, t)
         if vp:
-            for s in range(n):
-                cattle[s] += vp * st.cattle[s * T + t]
+            for s, herd in enumerate(st.cattle[t::T]):
+                cattle[s] += vp * herd
         leaders = control(st, t)
         controllers.append(leaders)
         for s in leaders:

@@ -197,10 +197,10 @@ class WayOutWestState(State):
 
     def town_size(self, t: int) -> int:
         """Building and transport counters in the town (cattle do not count)."""
-        return sum(1 for k in range(C) if self.owner[t * C + k] >= 0)
+        return C - self.owner[t * C:(t + 1) * C].count(-1)
 
     def counters_of(self, s: int, t: int) -> int:
-        return sum(1 for k in range(C) if self.owner[t * C + k] == s)
+        return self.owner[t * C:(t + 1) * C].count(s)
 
     def free_corrals(self, t: int) -> int:
         return DATA.towns[t].corrals - self.town_cattle(t)
@@ -214,7 +214,7 @@ class WayOutWestState(State):
         if owner >= 0 and cowboys > 0:
             gain = cowboys * DATA.income.stagecoach_per_cowboy
             self.money[owner] += gain
-            self.log(f"{self.name(owner)}'s StageCoach in {A.TOWN_NAMES[t]} earns ${gain} ({why})")
+            self.log(f"{SEAT_NAMES[owner]}'s StageCoach in {A.TOWN_NAMES[t]} earns ${gain} ({why})")
 
 
 def _plain(item: Any) -> Any:
