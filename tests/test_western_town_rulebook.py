@@ -419,6 +419,7 @@ def test_robins_final_score_is_54() -> None:
     for i in range(3):
         build(st, ALEXANDER, "homestead", spaces[i])
     st.lincoln_homes[ALEXANDER] = 9 - st.homes(ALEXANDER)
+    st.recount_town(ALEXANDER)
     assert st.homes(ALEXANDER) == 9 and st.homes(THEO) < 7
     # the four Lincoln cards show exported Gold 3 times, Lure 4 times, Inhabitants twice
     st.lincoln_revealed = [lincoln_index(k) for k in ("I+L+G", "L+L", "L+G", "I+G")]

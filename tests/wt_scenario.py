@@ -100,6 +100,7 @@ def build(st: WesternTownState, s: int, key: str, site: int, destroyed: bool = F
     st.avail[s * K + k] = 0
     if not destroyed:
         st.bcount[s * K + k] += 1
+    st.recount_town(s)
 
 
 def site_with(key: str, number: int | None = None, effect: str | None = None) -> int:

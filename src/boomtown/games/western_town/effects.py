@@ -8,7 +8,7 @@ skipped; unconditional parts are applied as far as possible (facts sheet, FAQ 2)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -52,6 +52,13 @@ CONSTANT_INCOME: dict[int, dict[str, int]] = {
     for c in DATA.cards
     if c.tile is not None and "income" in c.tile.constant
 }
+
+
+Amounts = tuple[tuple[int, int], ...]  # (resource index, amount) pairs
+
+
+def _amounts(pay: Pay) -> Amounts:
+    return tuple((RES_INDEX[r], n) for r, n in pay)
 
 
 def _plus(a: Pay, b: Pay) -> Pay:
@@ -130,7 +137,7 @@ def choose_ask(st: St, frame: tuple[Any, ...], aid: int) -> None:
     st.stack.pop()
     for option, payload in frame[2]:
         if option == aid:
-            do(st, payload)
+            PAYLOADS[payload[0]](st, payload)  # do(st, payload)
             return
     raise AssertionError("legality was checked before")
 
@@ -140,8 +147,14 @@ def _exec(st: St, s: int, lid: int, i: int, ctx: int, chain: tuple[int, ...]) ->
     step = STEPLISTS[lid][i]
     op = step["op"]
     if op == "gain":
-        gain = st.gain
         gains = step["_gains"]
+        if not step["_lure"]:  # nothing capped: taken in full
+            res, base = st.res, s * NR
+            for _, ri, n in gains:
+                res[base + ri] += n
+            st.log(step["_took"][s])
+            return
+        gain = st.gain
         got = [gain(s, ri, n) for _, ri, n in gains]
         if got == step["_full"]:
             st.log(step["_took"][s])
@@ -188,13 +201,16 @@ _STEP_PROMPT = {
 
 def _annotate_decision(step: Step) -> None:
     """Cache how a decision step is offered: its prompt, and for an optional one the id
-    of the option that declines it; for a gain, also its amounts and per-seat log line
-    when taken in full."""
+    of the option that declines it; for a gain, also whether it has Lure (capped), its
+    amounts and per-seat log line when taken in full."""
     op = step["op"]
     if op == "gain":
+        step["_lure"] = any(r == "L" for r, _ in step["_gain"])  # the only capped gain
         step["_full"] = [n for _, _, n in step["_gains"]]
         took = ", ".join(f"{n} {RES_NAMES[r]}" for r, n in step["_gain"])
         step["_took"] = tuple(f"{name} takes {took}" for name in NAMES)
+    if op == "build":
+        step["_pays"] = tuple(_amounts(pay) for pay, _ in step["_one_of"])
     step["_prompt"] = _STEP_PROMPT.get(op, str(op))
     step["_optional"] = bool(step.get("optional")) or op in _REPEATING
     step["_skip_id"] = A.STOP if op in _REPEATING else A.SKIP
@@ -285,8 +301,10 @@ def _either_options(
 ) -> Options:
     out = []
     for blid in step["_branches"]:
-        rest = ("steps", s, blid, 1, ctx, chain) if len(STEPLISTS[blid]) > 1 else None
-        for aid, payload in step_options(st, s, blid, 0, ctx, chain):
+        steps = STEPLISTS[blid]
+        rest = ("steps", s, blid, 1, ctx, chain) if len(steps) > 1 else None
+        first = steps[0]  # its options, as step_options(st, s, blid, 0, ctx, chain)
+        for aid, payload in _OPTIONS[first["op"]](st, s, first, blid, 0, ctx, chain):
             out.append((aid, ("then", payload, rest)))
     return out
 
@@ -370,25 +388,55 @@ def _steal_seats(st: St, s: int, step: Step, ctx: int) -> list[int]:
 
 def _amount_of(st: St, s: int, what: str) -> int:
     if what == "pink_homes":
-        return st.pink_homes(s)
-    return st.r(s, RES_INDEX[what])
+        return st.n_pink[s]
+    return st.res[s * NR + RES_INDEX[what]]
 
 
 SITES = tuple(range(S))
 
 
 def destroyed_sites(st: St, s: int) -> list[int]:
+    if not st.n_destroyed[s]:
+        return []
     base = s * S
     return list(compress(SITES, st.destroyed[base : base + S]))
 
 
 # ------------------------------------------------------------------ exploit legality
-def _always_productive(k: int) -> bool:
-    """The exploit effect contains a plain gain of something other than Lure."""
-    return any(
-        step["op"] == "gain" and any(r != "L" for r, _ in step["_gain"])
-        for step in STEPLISTS[EXPLOIT_LIST[k]]
-    )
+def _step_needs(step: Step, first_of_branch: bool = False) -> tuple[Amounts, ...] | None:
+    """The sets of resource amounts, one of which the seat must hold for the step to
+    produce something (``((),)``: it always does), when that is all it takes; else None.
+
+    It is the test of ``_productive`` (of ``has_options`` for ``first_of_branch``, the
+    first step of a branch of an "either"), read from the data once.
+    """
+    op = step["op"]
+    if op == "gain":
+        if first_of_branch or any(r != "L" for r, _ in step["_gain"]):
+            return ((),)
+        return (((RES_INDEX["P"], 1),),)  # Lure only while Peace pipes remain
+    if op == "convert":
+        return (_amounts(step["_pay"]),)
+    if first_of_branch:
+        return None
+    if op == "roll":
+        return ((),)
+    if op == "gain_per" and step["of"] in RES_INDEX:
+        return (((RES_INDEX[step["of"]], step["per"]),),)
+    if op == "either":
+        return _any_needs([STEPLISTS[blid][0] for blid in step["_branches"]], True)
+    return None
+
+
+def _any_needs(steps: Sequence[Step], first_of_branch: bool = False) -> tuple[Amounts, ...] | None:
+    """``_step_needs`` of a choice of steps: one of them is enough."""
+    out: list[Amounts] = []
+    for step in steps:
+        needs = _step_needs(step, first_of_branch)
+        if needs is None:
+            return None
+        out += needs
+    return ((),) if () in out else tuple(out)
 
 
 def _targeted(steps: Any) -> bool:
@@ -404,13 +452,26 @@ def _targeted(steps: Any) -> bool:
 EXPLOITABLE: list[int] = [c.index for c in DATA.cards if not c.green and c.exploit]
 #: Per kind: whether the exploit effect depends on the seat exploited.
 EXPLOIT_TARGETED: list[bool] = [_targeted(c.exploit) for c in DATA.cards]
-_ALWAYS = [_always_productive(k) for k in range(K)]
+#: Per kind: the resource amounts one of which makes the exploit effect produce something
+#: (its requirements aside), or None when that depends on more (the steps are then tried).
+EXPLOIT_NEEDS = [_any_needs(STEPLISTS[EXPLOIT_LIST[k]]) for k in range(K)]
 _NEEDS_BUILDING = [c.building != "none" for c in DATA.cards]
 
 
+def _build_pays(steps: tuple[Step, ...]) -> tuple[Amounts, ...] | None:
+    """For an effect that is one build step paid with a choice of resources: the payments
+    (as ``has_options`` tests it: some payment affordable, then something to build)."""
+    if len(steps) == 1 and steps[0]["op"] == "build" and steps[0]["_one_of"]:
+        pays: tuple[Amounts, ...] = steps[0]["_pays"]
+        return pays
+    return None
+
+
+#: Per kind: the payments of an exploit effect that is a paid construction, else None.
+_EXPLOIT_BUILD = [_build_pays(STEPLISTS[EXPLOIT_LIST[k]]) for k in range(K)]
 _EXPLOIT_REQUIRES = [tuple(c.exploit_requires.items()) for c in DATA.cards]
 #: Per kind: the exploit effect needs nothing and always produces something.
-EXPLOIT_ALWAYS = [_ALWAYS[k] and not _EXPLOIT_REQUIRES[k] for k in range(K)]
+EXPLOIT_ALWAYS = [EXPLOIT_NEEDS[k] == ((),) and not _EXPLOIT_REQUIRES[k] for k in range(K)]
 
 
 def can_exploit(st: St, s: int, k: int, t: int) -> bool:
@@ -429,8 +490,19 @@ def exploit_productive(st: St, s: int, k: int, t: int) -> bool:
     for what, n in _EXPLOIT_REQUIRES[k]:
         if _amount_of(st, s, what) < n:
             return False
-    if _ALWAYS[k]:
-        return True
+    needs = EXPLOIT_NEEDS[k]
+    if needs is not None:
+        res, base = st.res, s * NR
+        for amounts in needs:
+            for ri, n in amounts:
+                if res[base + ri] < n:
+                    break
+            else:  # every amount is there
+                return True
+        return False
+    pays = _EXPLOIT_BUILD[k]
+    if pays is not None:
+        return can_pay_and_build(st, s, pays)
     lid = EXPLOIT_LIST[k]
     for i in range(len(STEPLISTS[lid])):  # noqa: SIM110 (a hot path: no generator)
         if _productive(st, s, lid, i, t):
@@ -465,7 +537,7 @@ def has_options(st: St, s: int, lid: int, i: int, ctx: int) -> bool:
         one_of = step["_one_of"]
         if not one_of:
             return can_build(st, s, step["_extra"])
-        return any(st.can_pay(s, pay) and can_build(st, s, pay) for pay, _ in one_of)
+        return can_pay_and_build(st, s, step["_pays"])
     if op == "steal":
         ri = RES_INDEX[step["res"]]
         res = st.res
@@ -501,31 +573,40 @@ _FREE_HOMESTEAD = COSTS[HOMESTEAD] == ((),) and MIN_HOMES[HOMESTEAD] == 0
 
 def buildable(st: St, s: int, extra: Pay = ()) -> list[int]:
     """Buildings seat ``s`` can construct now, after paying ``extra`` first."""
-    homes = -1  # counted when first needed
-    out = []
-    for k in _affordable(st, s, extra):
-        need = MIN_HOMES[k]
-        if need:
-            if homes < 0:
-                homes = st.homes(s)
-            if homes < need:
-                continue
-        out.append(k)
-    return out
+    return _constructible(st, s, [_amounts(extra)], every=True)
 
 
 def can_build(st: St, s: int, extra: Pay = ()) -> bool:
-    """``bool(buildable(st, s, extra))``, counting the Homes only when it matters."""
+    """``bool(buildable(st, s, extra))``."""
+    return _can_build_after(st, s, [_amounts(extra)])
+
+
+def can_pay_and_build(st: St, s: int, pays: Sequence[Amounts]) -> bool:
+    """``any(st.can_pay(s, pay) and can_build(st, s, pay) for pay in pays)``, with the
+    payments given as (resource index, amount) pairs."""
+    res, base = st.res, s * NR
+    payable = []
+    for pay in pays:
+        for ri, n in pay:
+            if res[base + ri] < n:
+                break
+        else:  # every amount is there
+            payable.append(pay)
+    return bool(payable) and _can_build_after(st, s, payable)
+
+
+def _can_build_after(st: St, s: int, pays: list[Amounts]) -> bool:
+    """Seat ``s`` could construct a building after paying one of ``pays``."""
     if st.hs_tiles[s] > 0 and _FREE_HOMESTEAD:
         base = s * S
         return EMPTY in st.site[base + A.FIRST_SPACE : base + S]
-    needs = [MIN_HOMES[k] for k in _affordable(st, s, extra)]
-    return bool(needs) and (min(needs) == 0 or st.homes(s) >= min(needs))
+    return bool(_constructible(st, s, pays, every=False))
 
 
-def _affordable(st: St, s: int, extra: Pay) -> list[int]:
-    """Buildings offered to seat ``s`` that it can pay for (after ``extra``), with an empty
-    space to lay them; their Homes requirement is not checked."""
+def _constructible(st: St, s: int, pays: list[Amounts], every: bool) -> list[int]:
+    """Buildings offered to seat ``s`` that it can construct after paying one of ``pays``:
+    an empty space, the Homes they need, and one way to pay them; all of them, or (without
+    ``every``) the first one found."""
     base = s * S
     if EMPTY not in st.site[base + A.FIRST_SPACE : base + S]:
         return []
@@ -533,25 +614,39 @@ def _affordable(st: St, s: int, extra: Pay) -> list[int]:
     offered = st.avail[kb : kb + K]
     if st.hs_tiles[s] > 0:
         offered[HOMESTEAD] = 1
-    res = st.res[s * 7 : s * 7 + 7]
-    for r, n in extra:
-        res[RES_INDEX[r]] -= n
+    lefts = []  # the resources (by index) left after each payment
+    for pay in pays:
+        left = st.res[s * NR : (s + 1) * NR]
+        for ri, n in pay:
+            left[ri] -= n
+        lefts.append(left)
+    homes = st.homes(s)
     out = []
     for k in compress(KINDS, offered):
+        need = MIN_HOMES[k]
+        if need and homes < need:
+            continue
+        paid = False  # some way to pay k is covered by what one payment leaves
         for way in COSTS[k]:
-            for ri, n in way:
-                if res[ri] < n:
-                    break  # not this way
-            else:  # every amount of this way is there
-                out.append(k)
+            for left in lefts:
+                for ri, n in way:
+                    if left[ri] < n:
+                        break  # not with this payment
+                else:  # every amount of this way is there
+                    paid = True
+                    break
+            if paid:
+                break
+        if paid:
+            out.append(k)
+            if not every:
                 break
     return out
 
 
 def place_building(st: St, s: int, k: int, space: int) -> None:
     """Lay a tile on an empty space and take its card (only the first homestead gives one)."""
-    st.site[s * S + space] = k
-    st.bcount[s * K + k] += 1
+    st.build_on(s, space, k)
     if k == HOMESTEAD:
         st.hs_tiles[s] -= 1
         if not st.home_card[s]:
@@ -685,8 +780,7 @@ def _do_replay(st: St, p: tuple[Any, ...]) -> None:
 def _do_repair(st: St, p: tuple[Any, ...]) -> None:
     _, s, x, pay, again = p
     st.pay(s, pay)
-    st.destroyed[s * S + x] = 0
-    st.bcount[s * K + st.site[s * S + x]] += 1
+    st.set_destroyed(s, x, 0)
     st.log(f"{NAMES[s]} repairs the {DATA.cards[st.site[s * S + x]].name} on site {x}")
     if again is not None:
         st.stack.append(again)

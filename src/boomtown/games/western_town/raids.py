@@ -12,7 +12,7 @@ from boomtown.games.western_town import actions as A
 from boomtown.games.western_town import effects
 from boomtown.games.western_town.data import DATA, RES_INDEX
 from boomtown.games.western_town.state import SEAT_NAMES as NAMES
-from boomtown.games.western_town.state import ZONE4, C, I, K, L, P, S
+from boomtown.games.western_town.state import ZONE4, C, I, L, P, S
 
 if TYPE_CHECKING:
     from boomtown.games.western_town.state import WesternTownState as St
@@ -143,8 +143,7 @@ def _do_defend(st: St, p: tuple[Any, ...]) -> None:
         st.log(f"{NAMES[t]} loses {lost} Inhabitant(s) and {lure} Lure")
         return
     k = st.site[t * S + x]
-    st.destroyed[t * S + x] = 1
-    st.bcount[t * K + k] -= 1
+    st.set_destroyed(t, x, 1)
     st.log(f"{NAMES[t]}'s {DATA.cards[k].name} is destroyed")
 
 

@@ -13,6 +13,7 @@ ask                                                                a listed choi
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import compress, pairwise
 from operator import sub
 from typing import TYPE_CHECKING, Any
@@ -25,13 +26,11 @@ from boomtown.games.western_town.data import DATA, RES_INDEX, RESOURCES
 from boomtown.games.western_town.effects import EXPLOIT_ALWAYS, EXPLOIT_TARGETED
 from boomtown.games.western_town.state import (
     DOWN,
-    EMPTY,
     HAND,
     HDOWN,
     INACTIVE,
     KINDS,
     OFF,
-    PRINTED,
     SEAT_NAMES,
     STORAGE_BASE,
     UP,
@@ -83,10 +82,9 @@ def run(st: St) -> None:
 
 
 def chance_distribution(st: St) -> list[tuple[int, float]]:
-    ids = st.legal_action_ids()
-    frame = st.stack[-1]
-    if frame[0] == "die":
+    if st.stack[-1][0] == "die":
         return raids.die_distribution()
+    ids = st.legal_action_ids()
     p = 1.0 / len(ids)
     return [(aid, p) for aid in ids]
 
@@ -167,8 +165,7 @@ def _setup(st: St, frame: tuple[Any, ...]) -> None:
         st.res[base + RES_INDEX["P"]] = SETUP.peace_pipes
         st.zones[s * 6 * K : (s + 1) * 6 * K] = _START_ZONES
         st.avail[s * K : (s + 1) * K] = _START_AVAIL
-        st.site[s * S : (s + 1) * S] = PRINTED
-        st.bcount[s * K : (s + 1) * K] = _START_BCOUNT
+        st.start_town(s)
     st.log(f"Western Town for {st.num_players} players"
            + (" (short game)" if st.options.short_game else "")
            + (" (double duel)" if st.options.double_duel else ""))
@@ -177,9 +174,9 @@ def _setup(st: St, frame: tuple[Any, ...]) -> None:
 _STAR_STOCKS = tuple(tuple(c.index for c in DATA.cards if c.group == p) for p in STAR_POOLS)
 
 
-def _start_tables() -> tuple[list[int], list[int], list[int]]:
-    """One seat's cards (the cactus cards in hand, the rest off the board), constructible
-    buildings and standing buildings at the start."""
+def _start_tables() -> tuple[list[int], list[int]]:
+    """One seat's cards (the cactus cards in hand, the rest off the board) and constructible
+    buildings at the start."""
     zones = [0] * (6 * K)
     avail = [0] * K
     for card in DATA.cards:
@@ -188,14 +185,10 @@ def _start_tables() -> tuple[list[int], list[int], list[int]]:
         zones[OFF * K + card.index] = card.copies - in_hand
         if "const" in (card.group, card.second_group) and card.tile is not None:
             avail[card.index] = 1
-    bcount = [0] * K
-    for k in PRINTED:
-        if k >= 0:
-            bcount[k] += 1
-    return zones, avail, bcount
+    return zones, avail
 
 
-_START_ZONES, _START_AVAIL, _START_BCOUNT = _start_tables()
+_START_ZONES, _START_AVAIL = _start_tables()
 
 
 def _push_stars(st: St, g: int, pool: int, add: int, remove: int) -> None:
@@ -280,17 +273,14 @@ def _start(st: St, frame: tuple[Any, ...]) -> None:
 def _round(st: St, frame: tuple[Any, ...]) -> None:
     st.round += 1
     st.log(f"Round {st.round}")
-    for name in ("end_round", "p5"):
-        st.stack.append((name,))
-    for g in reversed(range(len(st.groups))):
-        st.stack.append(("p4", g))
-    for g in reversed(range(len(st.groups))):
-        st.stack.append(("p3", g))
-    for g in reversed(range(len(st.groups))):
-        st.stack.append(("p2", g))
-    for g in reversed(range(len(st.groups))):
-        st.stack.append(("p1c", g))
-    st.stack.append(("lincoln",))
+    push = st.stack.append
+    push(("end_round",))
+    push(("p5",))
+    last_first = range(len(st.groups) - 1, -1, -1)  # pushed last = runs first
+    for phase in ("p4", "p3", "p2", "p1c"):
+        for g in last_first:
+            push((phase, g))
+    push(("lincoln",))
     if st.options.short_game:
         if st.round == 2:
             for g in reversed(range(len(st.groups))):
@@ -323,19 +313,9 @@ def _choose_lincoln(st: St, frame: tuple[Any, ...], aid: int) -> None:
     st.log(f"Lincoln card revealed: {DATA.lincoln[c].key}")
 
 
-_SPACE_NUMBERS = [DATA.sites[i].number or 0 for i in A.SPACES]
-_NUMBERS_IN_ORDER = sorted(_SPACE_NUMBERS) == _SPACE_NUMBERS
-
-
 def hand_size(st: St, s: int) -> int:
     """The lowest number among the empty spaces of the town (or the full-town size)."""
-    base = s * S
-    spaces = st.site[base + A.FIRST_SPACE : base + S]
-    if EMPTY not in spaces:
-        return SETUP.hand_size_when_full
-    if _NUMBERS_IN_ORDER:  # the board lists its spaces by number: the first empty one
-        return _SPACE_NUMBERS[spaces.index(EMPTY)]
-    return min(n for n, k in zip(_SPACE_NUMBERS, spaces, strict=True) if k == EMPTY)
+    return st.hand_limit[s]
 
 
 def _p1c(st: St, frame: tuple[Any, ...]) -> None:
@@ -343,7 +323,7 @@ def _p1c(st: St, frame: tuple[Any, ...]) -> None:
     zones = st.zones
     for s in reversed(st.order_from(g, st.lm[g])):
         hb = s * 6 * K
-        excess = sum(zones[hb : hb + K]) - hand_size(st, s)
+        excess = sum(zones[hb : hb + K]) - st.hand_limit[s]
         if excess > 0:
             st.stack.append(("aside", s, excess))
             for base in st.known_rows[s]:
@@ -411,6 +391,8 @@ def playable(st: St, s: int, k: int) -> bool:
     return all(res[s * 7 + ri] >= n for ri, n in PLAY_REQUIRES[k])
 
 
+NO_BUILDING = [not needs for needs in NEEDS_BUILDING]
+_PLAY_IDS = tuple(A.PLAY + k for k in range(K))
 _FACEDOWN_IDS = tuple(A.FACEDOWN + k for k in range(K))
 
 
@@ -422,12 +404,10 @@ def _legal_play(st: St, s: int) -> list[int]:
     bb, rb = s * K, s * 7
     ids = []
     for k in compress(KINDS, hand):
-        if NEEDS_BUILDING[k] and not bcount[bb + k]:
-            continue
-        needs = PLAY_REQUIRES[k]
-        if needs and not all(res[rb + ri] >= n for ri, n in needs):
-            continue
-        ids.append(A.PLAY + k)
+        if bcount[bb + k] or NO_BUILDING[k]:
+            needs = PLAY_REQUIRES[k]
+            if not needs or all(res[rb + ri] >= n for ri, n in needs):
+                ids.append(_PLAY_IDS[k])
     if not ids:
         ids = list(compress(_FACEDOWN_IDS, hand))
     return ids
@@ -470,7 +450,9 @@ def _choose_solo(st: St, frame: tuple[Any, ...], aid: int) -> None:
 
 
 def play_card(st: St, s: int, k: int) -> None:
-    st.move(s, HAND, UP, k)
+    hand = s * 6 * K + k  # st.move(s, HAND, UP, k), inlined on this hot path
+    st.zones[hand] -= 1
+    st.zones[hand + UP * K] += 1
     _leave_hand_publicly(st, s, k)
     st.played[s] += 1
     st.seal()
@@ -629,23 +611,24 @@ def _income(st: St, frame: tuple[Any, ...]) -> None:
     up = st.zones[ub : ub + K]
     # the face-up cards' income, by resource in the order met (the order of the log line);
     # one gain per resource gives the same as one per card, Lure included (capped by Pipes)
-    owed: dict[int, int] = {}
+    earned: dict[int, int] = {}
     choices = []
     for k in compress(KINDS, up):
         for ri, n in _INCOME[k]:
-            owed[ri] = owed.get(ri, 0) + n * up[k]
+            earned[ri] = earned.get(ri, 0) + n * up[k]
         if _INCOME_CHOICE[k]:
             choices.append(k)
     gain = st.gain
-    gained = {ri: gain(s, ri, n) for ri, n in owed.items()}
+    for ri, n in earned.items():
+        earned[ri] = gain(s, ri, n)
     bcount, bb = st.bcount, s * K
     for k, amounts in _CONSTANT_INCOME:
         if bcount[bb + k] > 0:
             for ri, n in amounts:
-                gained[ri] = gained.get(ri, 0) + gain(s, ri, n * bcount[bb + k])
-    earned = ", ".join([f"{n} {RESOURCES[ri]}" for ri, n in gained.items() if n])
-    if earned:
-        st.log(f"{NAMES[s]} earns {earned}")
+                earned[ri] = earned.get(ri, 0) + gain(s, ri, n * bcount[bb + k])
+    line = _earns_line(s, tuple(earned.items()))
+    if line:
+        st.log(line)
     for k in choices:
         for _ in range(up[k]):
             effects.ask(
@@ -653,6 +636,13 @@ def _income(st: St, frame: tuple[Any, ...]) -> None:
                 [(txn, ("txn", s, (), one, -1, None)) for txn, one in _INCOME_CHOICE[k]],
                 f"income of {CARD_NAMES[k]}: choose",
             )
+
+
+@lru_cache(maxsize=4096)
+def _earns_line(s: int, earned: tuple[tuple[int, int], ...]) -> str:
+    """The log line of an income: (resource index, amount) pairs ("" for nothing)."""
+    text = ", ".join([f"{n} {RESOURCES[ri]}" for ri, n in earned if n])
+    return f"{NAMES[s]} earns {text}" if text else ""
 
 
 _STORED = tuple(RES_INDEX[r] for r in ("G", "W", "C"))
@@ -680,16 +670,17 @@ def _p5(st: St, frame: tuple[Any, ...]) -> None:
     if card.five:
         st.log("the 5 card is discarded: no visit")
         return
+    wishes = card.wishes
     for g in reversed(range(len(st.groups))):
         seats = st.groups[g]
-        scores = [scoring.lincoln_points(st, s, card.wishes) for s in seats]
+        scores = [scoring.lincoln_points(st, s, wishes) for s in seats]
         best = max(scores)
-        tied = [s for s, v in zip(seats, scores, strict=True) if v == best]
         expectations = [f"{NAMES[s]} {v}" for s, v in zip(seats, scores, strict=True)]
         st.log("Lincoln's expectations: " + ", ".join(expectations))
-        if len(tied) == 1:
-            st.stack.append(("award", tied[0]))
+        if scores.count(best) == 1:
+            st.stack.append(("award", seats[scores.index(best)]))
         else:
+            tied = [s for s, v in zip(seats, scores, strict=True) if v == best]
             effects.ask(
                 st, st.lm[g],
                 [(A.SEAT_LINCOLN + t, ("push", ("award", t))) for t in tied],
@@ -700,7 +691,7 @@ def _p5(st: St, frame: tuple[Any, ...]) -> None:
 
 def _award(st: St, frame: tuple[Any, ...]) -> None:
     t = frame[1]
-    st.lincoln_homes[t] += 1
+    st.add_lincoln_home(t)
     st.lincoln_won.append((t, st.lincoln_current))
     st.log(f"Lincoln visits {NAMES[t]}: +1 Home")
 
@@ -724,7 +715,8 @@ def _end_round(st: St, frame: tuple[Any, ...]) -> None:
         base = s * 6 * K
         off = base + OFF * K
         hand = list(map(sub, _COPIES, zones[off : off + K]))
-        zones[base:off] = hand + _ZEROS_BEFORE_OFF
+        zones[base : base + K] = hand
+        zones[base + K : off] = _ZEROS_BEFORE_OFF
         for kb in st.known_rows[s]:
             known[kb : kb + K] = hand
     st.played = [0] * n

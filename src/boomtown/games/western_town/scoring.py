@@ -23,8 +23,11 @@ SETUP = DATA.setup
 def lincoln_points(st: St, s: int, wishes: tuple[str, ...]) -> int:
     """Points for a Lincoln card: 1 per exported Gold, 1 per Lure, 1 per full 4 Inhabitants."""
     res, base = st.res, s * NR
-    values = {"G": res[base + X], "L": res[base + L], "I": res[base + I] // 4}
-    return sum([values[wish] for wish in wishes])
+    return (
+        wishes.count("G") * res[base + X]
+        + wishes.count("L") * res[base + L]
+        + wishes.count("I") * (res[base + I] // 4)
+    )
 
 
 def multipliers(st: St) -> dict[str, int]:
@@ -80,12 +83,13 @@ def breakdown(st: St) -> dict[str, Any]:
             buildings: dict[str, int] = {}
             points = 0
             destroyed = 0
+            site, marked, base = st.site, st.destroyed, s * S
             for x in A.SPACES:
-                k = st.site[s * S + x]
+                k = site[base + x]
                 if k < 0:
                     continue
                 value = building_points(st, s, k)
-                if st.destroyed[s * S + x]:
+                if marked[base + x]:
                     value //= 2
                 if value:
                     name = A.CARD_NAMES[k]

@@ -44,6 +44,11 @@ NESTED_FIELDS = ("stock",)
 SCALAR_FIELDS = ("round", "lincoln_current", "raided", "cur")  # "cur": current_player
 _ATTRIBUTE = {"cur": "current_player"}  # snapshot field -> attribute, where they differ
 NESTED_TUPLE_FIELDS = ("stack", "lincoln_won")  # lists of tuples (the others hold ints)
+# Per-seat values derived from the town (sites, destroyed markers, Lincoln Homes), read by
+# hot paths. Never saved: _from_dict recounts them. The town methods of the state keep them
+# up to date (build_on, set_destroyed, add_lincoln_home, start_town); code that edits the
+# town fields directly calls recount_town; derived_errors checks them.
+DERIVED_FIELDS = ("n_homes", "n_pink", "hand_limit", "n_destroyed")
 
 
 class WesternTownState(State):
@@ -84,11 +89,15 @@ class WesternTownState(State):
         self.camp = [0] * (ng * 3)
         self.first_pass = [0] * ng
         self.stock: list[list[int]] = [[] for _ in range(ng * 2)]
-        self.lincoln_left = [lc.index for lc in DATA.lincoln if not lc.five]
+        self.lincoln_left = list(_WISH_CARDS)
         self.lincoln_revealed: list[int] = []
         self.lincoln_won: list[tuple[int, int]] = []
-        self.start_left = [sc.index for sc in DATA.start_cards]
+        self.start_left = list(_START_CARDS)
         self.stack: list[tuple[Any, ...]] = [("setup",)]
+        self.n_homes = [0] * n  # derived: see DERIVED_FIELDS and recount_town
+        self.n_pink = [0] * n
+        self.hand_limit = [0] * n
+        self.n_destroyed = [0] * n
         self.round = 0
         self.lincoln_current = -1
         self.raided = 0
@@ -131,6 +140,8 @@ class WesternTownState(State):
         d = other.__dict__
         for name in FLAT_FIELDS:
             d[name] = d[name][:]
+        for name in DERIVED_FIELDS:
+            d[name] = d[name][:]
         d["stock"] = [x[:] for x in d["stock"]]
 
     def _determinize(self, seat: int, rng: random.Random) -> WesternTownState:
@@ -162,6 +173,8 @@ class WesternTownState(State):
         for name, size in expected.items():
             if len(getattr(self, name)) != size:
                 raise ValueError(f"field {name} has the wrong size")
+        for s in range(self.num_players):
+            self.recount_town(s)
 
     def component_counts(self) -> dict[str, int]:
         n = self.num_players
@@ -260,19 +273,67 @@ class WesternTownState(State):
         """An undestroyed building of kind ``k`` stands in the town."""
         return self.bcount[s * K + k] > 0
 
-    # The per-site tables below are read with map(getitem, table, sites): no Python loop.
     def homes(self, s: int) -> int:
         """Homes of every colour, bonuses included, minus one per destroyed marker."""
-        sites = self.site[s * S : (s + 1) * S]
-        total = self.lincoln_homes[s] + sum(map(getitem, _HOMES_AT, sites))
-        destroyed = self.destroyed[s * S : (s + 1) * S]
-        if 1 in destroyed:  # markers lie on buildings; count only those, to be exact
-            total -= sum(lost for k, lost in zip(sites, destroyed, strict=True) if k != EMPTY)
-        return total
+        return self.n_homes[s]
 
     def pink_homes(self, s: int) -> int:
         """Pink Home icons on the town's buildings (bonus Homes are never pink, U20)."""
-        return sum(map(getitem, _PINK_AT, self.site[s * S : (s + 1) * S]))
+        return self.n_pink[s]
+
+    # The town changes only through the methods below (or is recounted after it was edited
+    # by other means): they keep the derived values (DERIVED_FIELDS) up to date.
+    def build_on(self, s: int, x: int, k: int) -> None:
+        """Stand a building of kind ``k`` on seat ``s``'s empty site ``x``."""
+        self.site[s * S + x] = k
+        self.bcount[s * K + k] += 1
+        self.n_homes[s] += _HOMES_AT[x][k]
+        self.n_pink[s] += _PINK_AT[x][k]
+        self.hand_limit[s] = _hand_limit(self.site[s * S + A.FIRST_SPACE : (s + 1) * S])
+
+    def set_destroyed(self, s: int, x: int, marker: int) -> None:
+        """Put (1) or remove (0) a destroyed marker on seat ``s``'s building on site ``x``."""
+        i = s * S + x
+        change = marker - self.destroyed[i]
+        self.destroyed[i] = marker
+        self.bcount[s * K + self.site[i]] -= change
+        self.n_homes[s] -= change
+        self.n_destroyed[s] += change
+
+    def add_lincoln_home(self, s: int) -> None:
+        """Lincoln's visit: one more Home for seat ``s``."""
+        self.lincoln_homes[s] += 1
+        self.n_homes[s] += 1
+
+    def start_town(self, s: int) -> None:
+        """Seat ``s``'s town at set-up: the printed buildings, nothing destroyed."""
+        self.site[s * S : (s + 1) * S] = PRINTED
+        self.bcount[s * K : (s + 1) * K] = _PRINTED_BCOUNT
+        self._set_derived(s, _PRINTED_TOWN)
+
+    def recount_town(self, s: int) -> None:
+        """Bring seat ``s``'s derived values (``DERIVED_FIELDS``) up to date after its sites,
+        destroyed markers or Lincoln Homes were set by other means than the methods above."""
+        self._set_derived(s, self._recount(s))
+
+    def _set_derived(self, s: int, values: tuple[int, int, int, int]) -> None:
+        # the fields of DERIVED_FIELDS, in that order
+        self.n_homes[s], self.n_pink[s], self.hand_limit[s], self.n_destroyed[s] = values
+
+    def _recount(self, s: int) -> tuple[int, int, int, int]:
+        base = s * S
+        return _town_values(
+            self.site[base : base + S], self.destroyed[base : base + S], self.lincoln_homes[s]
+        )
+
+    def derived_errors(self) -> list[str]:
+        """The derived values that differ from a recount (a debugging check: always [])."""
+        return [
+            f"seat {s}: {name} is {getattr(self, name)[s]}, not {value}"
+            for s in range(self.num_players)
+            for name, value in zip(DERIVED_FIELDS, self._recount(s), strict=True)
+            if getattr(self, name)[s] != value
+        ]
 
     def storage(self, s: int, res: int) -> int:
         base = s * S
@@ -313,6 +374,34 @@ def _seating(n: int, double_duel: bool) -> Seating:
     return groups, seat_group, tuple(neighbours), known_rows, tuple(after)
 
 
+def _town_values(
+    sites: list[int], destroyed: list[int], lincoln_homes: int
+) -> tuple[int, int, int, int]:
+    """A town's Homes, pink Homes, hand size limit and destroyed markers (the values of
+    ``DERIVED_FIELDS``), from its sites, destroyed markers and Lincoln Homes.
+
+    The per-site tables are read with map(getitem, table, sites): no Python loop.
+    """
+    homes = lincoln_homes + sum(map(getitem, _HOMES_AT, sites))
+    if 1 in destroyed:  # markers lie on buildings; count only those, to be exact
+        homes -= sum(lost for k, lost in zip(sites, destroyed, strict=True) if k != EMPTY)
+    pink = sum(map(getitem, _PINK_AT, sites))
+    return homes, pink, _hand_limit(sites[A.FIRST_SPACE :]), sum(destroyed)
+
+
+_SPACE_NUMBERS = [DATA.sites[i].number or 0 for i in A.SPACES]
+_NUMBERS_IN_ORDER = sorted(_SPACE_NUMBERS) == _SPACE_NUMBERS
+
+
+def _hand_limit(spaces: list[int]) -> int:
+    """The lowest number among the empty spaces of the town (or the full-town size)."""
+    if EMPTY not in spaces:
+        return DATA.setup.hand_size_when_full
+    if _NUMBERS_IN_ORDER:  # the board lists its spaces by number: the first empty one
+        return _SPACE_NUMBERS[spaces.index(EMPTY)]
+    return min(n for n, k in zip(_SPACE_NUMBERS, spaces, strict=True) if k == EMPTY)
+
+
 def _homes_table(colour: str) -> list[tuple[int, int]]:
     out = []
     for card in DATA.cards:
@@ -349,6 +438,12 @@ _PIPE_BONUS = {
     for c in DATA.cards
     if c.tile is not None and "pipe_bonus" in c.tile.constant
 }
+
+
+_WISH_CARDS = tuple(lc.index for lc in DATA.lincoln if not lc.five)
+_START_CARDS = tuple(sc.index for sc in DATA.start_cards)
+_PRINTED_BCOUNT = [PRINTED.count(k) for k in range(K)]
+_PRINTED_TOWN = _town_values(PRINTED, [0] * S, 0)  # the derived values of a starting town
 
 
 def _jsonable(value: Any) -> Any:
