@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from boomtown.engine import CHANCE, load_snapshot, new_game
+from boomtown.cli.simulate import random_step as step
+from boomtown.engine import load_snapshot, new_game
 from boomtown.games.western_town.state import DERIVED_FIELDS, WesternTownState
 
 CONFIGS = [
@@ -18,13 +19,6 @@ CONFIGS = [
     (3, {"short_game": True}),
     (4, {"double_duel": True}),
 ]
-
-
-def step(st: WesternTownState, rng: random.Random) -> None:
-    if st.current_player == CHANCE:
-        st.apply(st.sample_chance())
-    else:
-        st.apply(rng.choice(st.legal_actions()))
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS)
