@@ -217,17 +217,11 @@ class WesternTownState(State):
 
     def order_from(self, g: int, first: int) -> list[int]:
         """The group's seats clockwise starting at ``first``."""
-        seats = self.groups[g]
-        i = seats.index(first)
-        return list(seats[i:] + seats[:i])
+        return list(_clockwise(self.groups[g], first))
 
     def neighbours(self, s: int) -> list[int]:
-        seats = self.groups[self.seat_group[s]]
-        if len(seats) < 2:
-            return []
-        i = seats.index(s)
-        left, right = seats[(i + 1) % len(seats)], seats[(i - 1) % len(seats)]
-        return [left] if left == right else [left, right]
+        """The seats beside ``s`` in its group, in seat order."""
+        return list(self.sorted_neighbours[s])
 
     def right_of(self, s: int) -> int:
         seats = self.groups[self.seat_group[s]]
@@ -365,13 +359,17 @@ def _seating(n: int, double_duel: bool) -> Seating:
     seat_group = tuple(gi for gi, grp in enumerate(groups) for _ in grp)
     neighbours, after = [], []
     for s in range(n):
-        seats = groups[seat_group[s]]
-        i = seats.index(s)
-        clockwise = seats[i + 1 :] + seats[:i]
-        neighbours.append(tuple(sorted({clockwise[0], clockwise[-1]})) if clockwise else ())
-        after.append((*clockwise, s))
+        others = _clockwise(groups[seat_group[s]], s)[1:]
+        neighbours.append(tuple(sorted({others[0], others[-1]})) if others else ())
+        after.append((*others, s))
     known_rows = tuple(tuple((v * n + s) * K for v in range(n) if v != s) for s in range(n))
     return groups, seat_group, tuple(neighbours), known_rows, tuple(after)
+
+
+def _clockwise(seats: tuple[int, ...], first: int) -> tuple[int, ...]:
+    """``seats`` (a group, in seat order) clockwise starting at ``first``."""
+    i = seats.index(first)
+    return seats[i:] + seats[:i]
 
 
 def _town_values(
