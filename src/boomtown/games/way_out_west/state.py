@@ -183,9 +183,6 @@ class WayOutWestState(State):
         return out
 
     # ------------------------------------------------------------ helpers
-    def name(self, s: int) -> str:
-        return SEAT_NAMES[s]
-
     def cowboys_in(self, s: int, t: int) -> int:
         return self.cowboys[s * T + t]
 
