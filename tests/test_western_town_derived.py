@@ -11,14 +11,7 @@ import pytest
 from boomtown.cli.simulate import random_step as step
 from boomtown.engine import load_snapshot, new_game
 from boomtown.games.western_town.state import DERIVED_FIELDS, WesternTownState
-
-CONFIGS = [
-    (2, {}),
-    (3, {}),
-    (4, {}),
-    (3, {"short_game": True}),
-    (4, {"double_duel": True}),
-]
+from test_western_town_play import CONFIGS  # every player count and option
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS)
