@@ -143,12 +143,16 @@ class State(ABC):
     def legal_actions(self) -> list[Action]:
         """Legal actions with their ids and texts."""
         ids = self._legal_cache
-        if ids is None:
-            ids = self.legal_action_ids()
+        if ids is None:  # legal_action_ids(), inlined: a bot calls this at every step
+            ids = [] if self.current_player == TERMINAL else self._compute_legal_ids()
+            self._legal_cache = ids
         table = self._action_table
-        if table is not None:
-            return [table[i] for i in ids]
-        return [Action(i, self.action_text(i)) for i in ids]
+        if table is None:
+            return [Action(i, self.action_text(i)) for i in ids]
+        actions = []  # a plain loop: cheaper than a comprehension's own call (CPython 3.11)
+        for i in ids:
+            actions.append(table[i])
+        return actions
 
     def legal_mask(self) -> list[bool]:
         """A boolean per id of the fixed action space: ``True`` where legal."""
@@ -276,15 +280,14 @@ class State(ABC):
             raise RuntimeError(f"{self.ruleset.id}: a chance point with no outcomes")
         r = rng.random() if rng is not None else chance_uniform(self.seed, len(self._history))
         acc = 0.0
+        chosen = dist[-1][0]
         for aid, p in dist:
             acc += p
             if r < acc:
-                return self._action(aid)
-        return self._action(dist[-1][0])
-
-    def _action(self, aid: int) -> Action:
+                chosen = aid
+                break
         table = self._action_table
-        return table[aid] if table is not None else Action(aid, self.action_text(aid))
+        return table[chosen] if table is not None else Action(chosen, self.action_text(chosen))
 
     # -------------------------------------------------------- information
     def is_terminal(self) -> bool:
@@ -297,17 +300,18 @@ class State(ABC):
         """Append an event (games call this while applying actions)."""
         if not self._owned:
             self._own_lists()
-        if seats is None and public is None:
-            # Events are immutable and most public lines recur (game after game), so equal
-            # ones share one instance: cheaper than building a new Event every time.
-            event = _PUBLIC_EVENTS.get(text)
-            if event is None:
-                if len(_PUBLIC_EVENTS) >= _PUBLIC_EVENTS_MAX:
-                    _PUBLIC_EVENTS.clear()
-                event = _PUBLIC_EVENTS[text] = Event(text)
-            self._log.append(event)
-        else:
-            self._log.append(Event(text, seats, public))
+        # Events are immutable and most lines recur (game after game), so equal ones share
+        # one instance: cheaper than building a new Event every time. A public line is
+        # known by its text, a private one by all three fields.
+        key: str | tuple[str, frozenset[int] | None, str | None] = (
+            text if seats is None and public is None else (text, seats, public)
+        )
+        event = _EVENTS.get(key)
+        if event is None:
+            if len(_EVENTS) >= _EVENTS_MAX:
+                _EVENTS.clear()
+            event = _EVENTS[key] = Event(text, seats, public)
+        self._log.append(event)
 
     @property
     def events(self) -> list[Event]:
@@ -500,8 +504,8 @@ class State(ABC):
         return _plain_copy(cached[1])
 
 
-_PUBLIC_EVENTS: dict[str, Event] = {}  # shared public events by text (see State.log)
-_PUBLIC_EVENTS_MAX = 20_000
+_EVENTS: dict[object, Event] = {}  # shared events (see State.log)
+_EVENTS_MAX = 20_000
 
 _SNAPSHOT_LOG = "snapshot"  # the _from_log cache key of the snapshot's log entries
 _DETERMINIZE_LOG = "determinize"  # the _from_log cache key (with the seat) of a seat's log
