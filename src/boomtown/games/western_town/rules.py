@@ -60,9 +60,17 @@ SEAT_DECISIONS = frozenset(("aside", "solo", "commit", "xturn", "ask"))
 
 
 # ------------------------------------------------------------------ driver
-def run(st: St) -> None:
-    """Expand automatic frames until a decision is needed (or the game ends)."""
+def run(st: St, aid: int | None = None) -> None:
+    """Apply decision ``aid`` (if given) to the frame on top, then expand automatic frames
+    until a decision is needed (or the game ends).
+
+    The state binds this as its ``_apply_id`` hook, and ``legal_ids`` and
+    ``chance_distribution`` as the other two hot hooks: a call less at every step.
+    """
     stack = st.stack
+    if aid is not None:
+        frame = stack[-1]
+        CHOOSE[frame[0]](st, frame, aid)
     while stack:
         frame = stack[-1]
         kind = frame[0]
@@ -79,6 +87,13 @@ def run(st: St) -> None:
             st.current_player = seat
             return
     st.current_player = TERMINAL
+
+
+def legal_ids(st: St) -> list[int]:
+    """The legal action ids of the frame on top."""
+    frame = st.stack[-1]
+    ids: list[int] = LEGAL[frame[0]](st, frame)
+    return ids
 
 
 def chance_distribution(st: St) -> list[tuple[int, float]]:
