@@ -120,7 +120,8 @@ def ask(
     if not options:
         return
     if len(options) == 1 and not optional and not force_ask:
-        do(st, options[0][1])
+        payload = options[0][1]
+        PAYLOADS[payload[0]](st, payload)  # carry out the option
         return
     options.sort(key=_option_id)
     st.stack.append(("ask", s, tuple(options), prompt))
@@ -137,7 +138,7 @@ def choose_ask(st: St, frame: tuple[Any, ...], aid: int) -> None:
     st.stack.pop()
     for option, payload in frame[2]:
         if option == aid:
-            PAYLOADS[payload[0]](st, payload)  # do(st, payload)
+            PAYLOADS[payload[0]](st, payload)  # carry out the option
             return
     raise AssertionError("legality was checked before")
 
@@ -567,6 +568,9 @@ def _cost_options(k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
 
 COSTS = [_cost_options(k) for k in range(K)]
 MIN_HOMES = [c.tile.min_homes if c.tile else 0 for c in DATA.cards]
+#: Every distinct way to pay for some building, and per kind the indices of its ways.
+WAYS: tuple[Amounts, ...] = tuple(sorted({way for ways in COSTS for way in ways}))
+_KIND_WAYS = [tuple(WAYS.index(way) for way in COSTS[k]) for k in range(K)]
 #: A homestead tile costs nothing and needs no Homes: with one, any empty space will do.
 _FREE_HOMESTEAD = COSTS[HOMESTEAD] == ((),) and MIN_HOMES[HOMESTEAD] == 0
 
@@ -614,33 +618,31 @@ def _constructible(st: St, s: int, pays: list[Amounts], every: bool) -> list[int
     offered = st.avail[kb : kb + K]
     if st.hs_tiles[s] > 0:
         offered[HOMESTEAD] = 1
-    lefts = []  # the resources (by index) left after each payment
+    # Which of the few distinct ways to pay (WAYS) what one of the payments leaves covers:
+    # each way is tested once, not once per building.
+    held = st.res[s * NR : (s + 1) * NR]
+    covered = [False] * len(WAYS)
     for pay in pays:
-        left = st.res[s * NR : (s + 1) * NR]
+        left = held[:]
         for ri, n in pay:
             left[ri] -= n
-        lefts.append(left)
-    homes = st.homes(s)
-    out = []
-    for k in compress(KINDS, offered):
-        need = MIN_HOMES[k]
-        if need and homes < need:
-            continue
-        paid = False  # some way to pay k is covered by what one payment leaves
-        for way in COSTS[k]:
-            for left in lefts:
+        for w, way in enumerate(WAYS):
+            if not covered[w]:
                 for ri, n in way:
                     if left[ri] < n:
-                        break  # not with this payment
+                        break
                 else:  # every amount of this way is there
-                    paid = True
+                    covered[w] = True
+    homes = st.n_homes[s]
+    out = []
+    for k in compress(KINDS, offered):
+        if homes >= MIN_HOMES[k]:
+            for w in _KIND_WAYS[k]:
+                if covered[w]:
+                    out.append(k)
+                    if not every:
+                        return out
                     break
-            if paid:
-                break
-        if paid:
-            out.append(k)
-            if not every:
-                break
     return out
 
 
@@ -662,11 +664,6 @@ def place_building(st: St, s: int, k: int, space: int) -> None:
 
 
 # ------------------------------------------------------------------ payloads
-def do(st: St, payload: tuple[Any, ...]) -> None:
-    """Carry out a chosen option."""
-    PAYLOADS[payload[0]](st, payload)
-
-
 def _txn_text(pay: Pay, gain: Pay) -> str:
     """How a transaction reads in the log, after the seat's name ("" for nothing)."""
     parts = []
@@ -705,7 +702,8 @@ def _do_push(st: St, p: tuple[Any, ...]) -> None:
 def _do_then(st: St, p: tuple[Any, ...]) -> None:
     if p[2] is not None:
         st.stack.append(p[2])
-    do(st, p[1])
+    payload = p[1]
+    PAYLOADS[payload[0]](st, payload)  # carry out the option
 
 
 def _payments(k: int) -> tuple[Pay, tuple[tuple[int, Pay], ...]]:
@@ -827,6 +825,7 @@ def _do_retrieve(st: St, p: tuple[Any, ...]) -> None:
             ask(st, s, options, _STEP_PROMPT["retrieve"], optional=True)
 
 
+#: An option's payload is carried out by ``PAYLOADS[payload[0]](st, payload)``.
 PAYLOADS: dict[str, Any] = {
     "txn": _do_txn,
     "skip": _do_skip,

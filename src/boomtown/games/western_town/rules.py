@@ -57,6 +57,8 @@ _PASSES = tuple(f"{name} passes" for name in NAMES)
 
 #: Frames where a seat decides; the seat is ``frame[1]``.
 SEAT_DECISIONS = frozenset(("aside", "solo", "commit", "xturn", "ask"))
+#: Frames that are always a chance point ("lincoln" may not be: see ``_DECIDER``).
+CHANCE_POINTS = frozenset(("first_lm", "star", "deal", "die"))
 
 
 # ------------------------------------------------------------------ driver
@@ -82,6 +84,9 @@ def run(st: St, aid: int | None = None) -> None:
             stack.pop()
             auto(st, frame)
             continue
+        if kind in CHANCE_POINTS:
+            st.current_player = CHANCE
+            return
         seat = _DECIDER[kind](st, frame)
         if seat is not None:
             st.current_player = seat
@@ -345,10 +350,6 @@ def _p1c(st: St, frame: tuple[Any, ...]) -> None:
                 st.known[base : base + K] = ZEROS_K
 
 
-def _seat_of(st: St, frame: tuple[Any, ...]) -> int:
-    return int(frame[1])
-
-
 _ASIDE_IDS = tuple(A.SET_ASIDE + k for k in range(K))
 
 
@@ -411,8 +412,10 @@ _PLAY_IDS = tuple(A.PLAY + k for k in range(K))
 _FACEDOWN_IDS = tuple(A.FACEDOWN + k for k in range(K))
 
 
-def _legal_play(st: St, s: int) -> list[int]:
-    """Cards to play; when none is playable, every card in hand face down; [] without cards."""
+def _legal_play(st: St, frame: tuple[Any, ...]) -> list[int]:
+    """Cards seat ``frame[1]`` may play; when none is playable, every card in hand face down;
+    [] without cards. (The legal list of a "solo" or "commit" frame.)"""
+    s = frame[1]
     hb = s * 6 * K
     hand = st.zones[hb : hb + K]
     bcount, res = st.bcount, st.res
@@ -426,10 +429,6 @@ def _legal_play(st: St, s: int) -> list[int]:
     if not ids:
         ids = list(compress(_FACEDOWN_IDS, hand))
     return ids
-
-
-def _legal_solo(st: St, frame: tuple[Any, ...]) -> list[int]:
-    return _legal_play(st, frame[1])
 
 
 def _show_hand(st: St, s: int) -> None:
@@ -468,7 +467,10 @@ def play_card(st: St, s: int, k: int) -> None:
     hand = s * 6 * K + k  # st.move(s, HAND, UP, k), inlined on this hot path
     st.zones[hand] -= 1
     st.zones[hand + UP * K] += 1
-    _leave_hand_publicly(st, s, k)
+    known = st.known  # _leave_hand_publicly(st, s, k), inlined too
+    for base in st.known_rows[s]:
+        if known[base + k]:
+            known[base + k] -= 1
     st.played[s] += 1
     st.seal()
     st.log(_PLAYS[s][k])
@@ -520,7 +522,7 @@ def _p3(st: St, frame: tuple[Any, ...]) -> None:
 def _legal_xturn(st: St, frame: tuple[Any, ...]) -> list[int]:
     s = frame[1]
     if st.played[s] < 3:
-        ids = _legal_play(st, s)
+        ids = _legal_play(st, frame)
         may_pass = not ids  # no card left in hand
     else:
         ids, may_pass = [], True
@@ -741,21 +743,10 @@ def _end_round(st: St, frame: tuple[Any, ...]) -> None:
 
 
 # ------------------------------------------------------------------ tables
-def _chance(st: St, frame: tuple[Any, ...]) -> int:
-    return CHANCE
-
-
+#: Decision frames that are neither a seat's (SEAT_DECISIONS) nor always chance
+#: (CHANCE_POINTS): the seat to decide, or None when the frame resolved itself.
 _DECIDER: dict[str, Any] = {
-    "first_lm": _chance,
-    "star": _chance,
-    "deal": _chance,
     "lincoln": _lincoln_decider,
-    "die": _chance,
-    "aside": _seat_of,
-    "solo": _seat_of,
-    "commit": _seat_of,
-    "xturn": _seat_of,
-    "ask": _seat_of,
 }
 _AUTO: dict[str, Any] = {
     "setup": _setup,
@@ -782,8 +773,8 @@ LEGAL: dict[str, Any] = {
     "lincoln": _chance_lincoln,
     "die": raids.legal_die,
     "aside": _legal_aside,
-    "solo": _legal_solo,
-    "commit": _legal_solo,
+    "solo": _legal_play,
+    "commit": _legal_play,
     "xturn": _legal_xturn,
     "ask": effects.legal_ask,
 }
