@@ -527,25 +527,29 @@ def _legal_xturn(st: St, frame: tuple[Any, ...]) -> list[int]:
     else:
         ids, may_pass = [], True
     zones, bcount = st.zones, st.bcount
-    hb, ub, bb = s * 6 * K, (s * 6 + UP) * K, s * K
-    productive = effects.exploit_productive
+    hb, bb = s * 6 * K, s * K
+    ub = hb + UP * K
     verdicts: dict[int, bool] = {}  # per kind, when the target seat does not matter
     for t in st.sorted_neighbours[s]:
         tb = (t * 6 + UP) * K
+        first_id = A.EXPLOIT + t * K
         # t's face-up cards that s holds too (in hand or face up), with a standing building
         for k in compress(KINDS, zones[tb : tb + K]):
             if (
                 HAS_EXPLOIT[k]
                 and (zones[hb + k] or zones[ub + k])
-                and (bcount[bb + k] or not NEEDS_BUILDING[k])
+                and (bcount[bb + k] or NO_BUILDING[k])
             ):
+                if EXPLOIT_ALWAYS[k]:
+                    ids.append(first_id + k)
+                    continue
                 ok = verdicts.get(k)
                 if ok is None:
-                    ok = EXPLOIT_ALWAYS[k] or productive(st, s, k, t)
+                    ok = effects.exploit_productive(st, s, k, t)
                     if not EXPLOIT_TARGETED[k]:
                         verdicts[k] = ok
                 if ok:
-                    ids.append(A.EXPLOIT + t * K + k)
+                    ids.append(first_id + k)
     if may_pass:
         ids.append(A.PASS)
     return ids
