@@ -15,8 +15,10 @@ second of one core.
 
 from __future__ import annotations
 
+import os
 import platform
 import statistics
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from time import process_time
@@ -175,8 +177,10 @@ def table_row(row: BenchRow) -> str:
 
 
 def machine_line() -> str:
+    """The interpreter (its build matters: see the README's figures) and the platform."""
     return (
-        f"{platform.python_implementation()} {platform.python_version()} on "
+        f"{platform.python_implementation()} {platform.python_version()} "
+        f"({os.path.realpath(sys.executable)}) on "
         f"{platform.system()} {platform.machine()}, one process, one core"
     )
 
