@@ -72,6 +72,9 @@ def _plus(a: Pay, b: Pay) -> Pay:
 def start(st: St, s: int, lid: int, ctx: int, chain: Chain) -> None:
     """Begin a card's effect now (a new 'turn' for the die: earlier raids don't cancel it)."""
     st.raided = 0
+    if _ONE_STEP[lid]:  # as _steps, which would run just this step
+        _exec(st, s, STEPLISTS[lid][0], lid, 0, ctx, chain)
+        return
     _steps(st, ("steps", s, lid, 0, ctx, chain))
 
 
@@ -81,21 +84,25 @@ def push_start(st: St, s: int, lid: int, ctx: int, chain: Chain) -> None:
     st.stack.append(("fresh",))
 
 
+_ONE_STEP = [len(steps) == 1 for steps in STEPLISTS]  # per step list: it has one step
+
+
 def _fresh(st: St, frame: tuple[Any, ...]) -> None:
     st.raided = 0
 
 
 def _steps(st: St, frame: tuple[Any, ...]) -> None:
     _, s, lid, i, ctx, chain = frame
-    n = len(STEPLISTS[lid])
+    steps = STEPLISTS[lid]
+    n = len(steps)
     stack = st.stack
     while i < n:
         if i + 1 == n:
-            _exec(st, s, lid, i, ctx, chain)
+            _exec(st, s, steps[i], lid, i, ctx, chain)
             return
         rest = ("steps", s, lid, i + 1, ctx, chain)
         stack.append(rest)
-        _exec(st, s, lid, i, ctx, chain)
+        _exec(st, s, steps[i], lid, i, ctx, chain)
         if stack[-1] is not rest:
             return  # the step pushed a decision or more work: it comes first
         # nothing new: go on here rather than through rules.run (which would pop ``rest``)
@@ -105,7 +112,7 @@ def _steps(st: St, frame: tuple[Any, ...]) -> None:
 
 def _step(st: St, frame: tuple[Any, ...]) -> None:
     _, s, lid, i, ctx, chain = frame
-    _exec(st, s, lid, i, ctx, chain)
+    _exec(st, s, STEPLISTS[lid][i], lid, i, ctx, chain)
 
 
 def ask(
@@ -144,8 +151,25 @@ def choose_ask(st: St, frame: tuple[Any, ...], aid: int) -> None:
 
 
 # ------------------------------------------------------------------ steps
-def _exec(st: St, s: int, lid: int, i: int, ctx: int, chain: tuple[int, ...]) -> None:
-    step = STEPLISTS[lid][i]
+def _exec(
+    st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: tuple[int, ...]
+) -> None:
+    """Carry out ``step``, step ``i`` of list ``lid``, or offer its options."""
+    options_of = step["_options"]  # _OPTIONS[op]: a decision step (most are)
+    if options_of is not None:
+        options = options_of(st, s, step, lid, i, ctx, chain)
+        if not options:
+            return
+        # ask(st, s, options, step["_prompt"], optional=step["_optional"]), inlined
+        if step["_optional"]:
+            options.append((step["_skip_id"], _SKIP))
+        elif len(options) == 1:
+            payload = options[0][1]
+            PAYLOADS[payload[0]](st, payload)  # carry out the only option
+            return
+        options.sort(key=_option_id)
+        st.stack.append(("ask", s, tuple(options), step["_prompt"]))
+        return
     op = step["op"]
     if op == "gain":
         gains = step["_gains"]
@@ -164,24 +188,21 @@ def _exec(st: St, s: int, lid: int, i: int, ctx: int, chain: tuple[int, ...]) ->
             st.log(f"{NAMES[s]} takes {', '.join(took)}")
         return
     if op == "gain_per":
-        n = _amount_of(st, s, step["of"]) // step["per"]
+        of = step["_of"]  # as _amount_of(st, s, step["of"])
+        n = (st.n_pink[s] if of < 0 else st.res[s * NR + of]) // step["per"]
         if n:
-            st.gain(s, RES_INDEX[step["res"]], n)
-            st.log(f"{NAMES[s]} takes {n} {RES_NAMES[step['res']]}")
+            st.gain(s, step["_ri"], n)
+            texts = step["_took_n"][s]  # the log line for a small n, precomputed
+            st.log(texts[n] if n < _TOOK_MAX else f"{NAMES[s]} takes {n} {RES_NAMES[step['res']]}")
         return
     if op == "roll":
         if not st.raided:
             st.stack.append(("die", s))
         return
-    options = _OPTIONS[op](st, s, step, lid, i, ctx, chain)
-    if step["_optional"]:
-        if options:
-            options.append((step["_skip_id"], _SKIP))
-            ask(st, s, options, step["_prompt"], optional=True)
-    else:
-        ask(st, s, options, step["_prompt"])
+    raise AssertionError(f"unknown step op {op!r}")
 
 
+_TOOK_MAX = 16  # gain_per log lines are precomputed for amounts below this
 _REPEATING = ("convert_repeat", "repair_repeat", "retrieve")
 _SKIP = ("skip",)
 _STEP_PROMPT = {
@@ -210,16 +231,35 @@ def _annotate_decision(step: Step) -> None:
         step["_full"] = [n for _, _, n in step["_gains"]]
         took = ", ".join(f"{n} {RES_NAMES[r]}" for r, n in step["_gain"])
         step["_took"] = tuple(f"{name} takes {took}" for name in NAMES)
+    if op == "gain_per":
+        what, res = step["of"], step["res"]
+        step["_of"] = -1 if what == "pink_homes" else RES_INDEX[what]  # -1: pink Homes
+        step["_ri"] = RES_INDEX[res]
+        step["_took_n"] = tuple(
+            tuple(f"{name} takes {n} {RES_NAMES[res]}" for n in range(_TOOK_MAX)) for name in NAMES
+        )
     if op == "build":
         step["_pays"] = tuple(_amounts(pay) for pay, _ in step["_one_of"])
+        step["_pay_ways"] = tuple((pay, txn, _amounts(pay)) for pay, txn in step["_one_of"])
+        step["_extra_pays"] = [_amounts(step["_extra"])]  # the pays _constructible takes
+    if op == "convert":
+        step["_pay_amounts"] = _amounts(step["_pay"])
+    if op == "convert_any":
+        step["_combo_amounts"] = tuple(
+            (pay, txn, _amounts(pay)) for pay, txn in step["_combos"]
+        )
+    if op == "replay":
+        step["_colour_ok"] = tuple(colour in step["colours"] for colour in _COLOUR)
+    if op == "either":
+        step["_firsts"] = tuple(  # per branch: its list, first step, options and more steps
+            (blid, STEPLISTS[blid][0], _OPTIONS[STEPLISTS[blid][0]["op"]], len(STEPLISTS[blid]) > 1)
+            for blid in step["_branches"]
+        )
+    # the options of a decision step; None for the steps _exec carries out itself
+    step["_options"] = None if op in ("gain", "gain_per", "roll") else _OPTIONS[op]
     step["_prompt"] = _STEP_PROMPT.get(op, str(op))
     step["_optional"] = bool(step.get("optional")) or op in _REPEATING
     step["_skip_id"] = A.STOP if op in _REPEATING else A.SKIP
-
-
-for _listed in STEPLISTS:
-    for _listed_step in _listed:
-        _annotate_decision(_listed_step)
 
 
 def step_options(
@@ -249,9 +289,11 @@ def _choose_gain_options(
 def _convert_options(
     st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
 ) -> Options:
+    res, base = st.res, s * NR
+    for ri, n in step["_pay_amounts"]:  # st.can_pay(s, step["_pay"]), inlined
+        if res[base + ri] < n:
+            return []
     pay = step["_pay"]
-    if not st.can_pay(s, pay):
-        return []
     then = step.get("_then", -1)
     then_frame = ("steps", s, then, 0, ctx, chain) if then >= 0 else None
     return [(step["_txn"], ("txn", s, pay, step["_gain"], -1, then_frame))]
@@ -261,10 +303,15 @@ def _convert_any_options(
     st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
 ) -> Options:
     gain = step["_gain"]
-    can_pay = st.can_pay
-    return [
-        (txn, ("txn", s, pay, gain, -1, None)) for pay, txn in step["_combos"] if can_pay(s, pay)
-    ]
+    res, base = st.res, s * NR
+    out = []
+    for pay, txn, amounts in step["_combo_amounts"]:
+        for ri, n in amounts:  # st.can_pay(s, pay), inlined
+            if res[base + ri] < n:
+                break
+        else:
+            out.append((txn, ("txn", s, pay, gain, -1, None)))
+    return out
 
 
 def _convert_repeat_options(
@@ -283,9 +330,11 @@ def _convert_repeat_options(
 def _repair_repeat_options(
     st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
 ) -> Options:
+    if not st.n_destroyed[s]:  # no destroyed site (the common case)
+        return []
     sites = destroyed_sites(st, s)
     pay = step["_pay"]
-    if not sites or not st.can_pay(s, pay):
+    if not st.can_pay(s, pay):
         return []
     again = ("step", s, lid, i, ctx, chain)
     return [(A.REPAIR + x, ("repair", s, x, pay, again)) for x in sites]
@@ -294,6 +343,8 @@ def _repair_repeat_options(
 def _repair_options(
     st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
 ) -> Options:
+    if not st.n_destroyed[s]:  # no destroyed site (the common case)
+        return []
     return [(A.REPAIR + x, ("repair", s, x, (), None)) for x in destroyed_sites(st, s)]
 
 
@@ -301,11 +352,10 @@ def _either_options(
     st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
 ) -> Options:
     out = []
-    for blid in step["_branches"]:
-        steps = STEPLISTS[blid]
-        rest = ("steps", s, blid, 1, ctx, chain) if len(steps) > 1 else None
-        first = steps[0]  # its options, as step_options(st, s, blid, 0, ctx, chain)
-        for aid, payload in _OPTIONS[first["op"]](st, s, first, blid, 0, ctx, chain):
+    for blid, first, first_options, more in step["_firsts"]:
+        rest = ("steps", s, blid, 1, ctx, chain) if more else None
+        # the first step's options, as step_options(st, s, blid, 0, ctx, chain)
+        for aid, payload in first_options(st, s, first, blid, 0, ctx, chain):
             out.append((aid, ("then", payload, rest)))
     return out
 
@@ -314,25 +364,34 @@ def _build_options(
     st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
 ) -> Options:
     one_of = step["_one_of"]
+    out = []
     if not one_of:
-        return [(A.BUILD + k, ("build", s, k)) for k in buildable(st, s, step["_extra"])]
-    return [
-        (txn, ("build_pay", s, pay))
-        for pay, txn in one_of
-        if st.can_pay(s, pay) and can_build(st, s, pay)
-    ]
+        # buildable(st, s, step["_extra"])
+        builds = _BUILD_OPTIONS[s]
+        for k in _constructible(st, s, step["_extra_pays"], True):
+            out.append(builds[k])
+        return out
+    res, base = st.res, s * NR
+    for pay, txn, amounts in step["_pay_ways"]:
+        for ri, n in amounts:  # st.can_pay(s, pay), inlined
+            if res[base + ri] < n:
+                break
+        else:
+            if _can_build_after(st, s, [amounts]):  # can_build(st, s, pay)
+                out.append((txn, ("build_pay", s, pay)))
+    return out
 
 
 def _replay_options(
     st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
 ) -> Options:
-    colours = step["colours"]
+    colour_ok = step["_colour_ok"]  # per kind: its colour may be replayed
     ub = (s * 6 + UP) * K
-    return [
-        (A.REPLAY + k, ("replay", s, k, (*chain, k)))
-        for k in compress(KINDS, st.zones[ub : ub + K])
-        if _COLOUR[k] in colours and k not in chain
-    ]
+    out = []
+    for k in compress(KINDS, st.zones[ub : ub + K]):
+        if colour_ok[k] and k not in chain:
+            out.append((A.REPLAY + k, ("replay", s, k, (*chain, k))))
+    return out
 
 
 def _steal_options(
@@ -376,6 +435,10 @@ _OPTIONS: dict[str, Callable[[St, int, Step, int, int, int, Chain], Options]] = 
     "peek": _peek_options,
     "retrieve": _retrieve_options,
 }
+
+for _listed in STEPLISTS:
+    for _listed_step in _listed:
+        _annotate_decision(_listed_step)
 
 
 def _steal_seats(st: St, s: int, step: Step, ctx: int) -> list[int]:
@@ -471,6 +534,11 @@ def _build_pays(steps: tuple[Step, ...]) -> tuple[Amounts, ...] | None:
 #: Per kind: the payments of an exploit effect that is a paid construction, else None.
 _EXPLOIT_BUILD = [_build_pays(STEPLISTS[EXPLOIT_LIST[k]]) for k in range(K)]
 _EXPLOIT_REQUIRES = [tuple(c.exploit_requires.items()) for c in DATA.cards]
+#: The same, as (resource index, amount) pairs, where index -1 stands for pink Homes.
+_EXPLOIT_REQUIRES_AT = [
+    tuple((-1 if what == "pink_homes" else RES_INDEX[what], n) for what, n in requires)
+    for requires in _EXPLOIT_REQUIRES
+]
 #: Per kind: the exploit effect needs nothing and always produces something.
 EXPLOIT_ALWAYS = [EXPLOIT_NEEDS[k] == ((),) and not _EXPLOIT_REQUIRES[k] for k in range(K)]
 
@@ -488,8 +556,8 @@ def can_exploit(st: St, s: int, k: int, t: int) -> bool:
 def exploit_productive(st: St, s: int, k: int, t: int) -> bool:
     """The exploit effect of ``k`` (a kind in ``EXPLOITABLE``) meets its condition and
     would produce something now."""
-    for what, n in _EXPLOIT_REQUIRES[k]:
-        if _amount_of(st, s, what) < n:
+    for of, n in _EXPLOIT_REQUIRES_AT[k]:
+        if (st.n_pink[s] if of < 0 else st.res[s * NR + of]) < n:  # _amount_of, inlined
             return False
     needs = EXPLOIT_NEEDS[k]
     if needs is not None:
@@ -550,12 +618,6 @@ def has_options(st: St, s: int, lid: int, i: int, ctx: int) -> bool:
 
 
 # ------------------------------------------------------------------ construction
-def empty_spaces(st: St, s: int) -> list[int]:
-    base = s * S
-    site = st.site
-    return [i for i in A.SPACES if site[base + i] < 0]
-
-
 def _cost_options(k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Every way to pay building ``k``, as (resource index, amount) tuples."""
     tile = DATA.cards[k].tile
@@ -571,32 +633,40 @@ MIN_HOMES = [c.tile.min_homes if c.tile else 0 for c in DATA.cards]
 #: Every distinct way to pay for some building, and per kind the indices of its ways.
 WAYS: tuple[Amounts, ...] = tuple(sorted({way for ways in COSTS for way in ways}))
 _KIND_WAYS = [tuple(WAYS.index(way) for way in COSTS[k]) for k in range(K)]
+#: The same as bit sets (bit w for WAYS[w]), and each way with its bit.
+_KIND_WAY_BITS = [sum(1 << w for w in set(ways)) for ways in _KIND_WAYS]
+_WAY_BITS = tuple((1 << w, way) for w, way in enumerate(WAYS))
 #: A homestead tile costs nothing and needs no Homes: with one, any empty space will do.
 _FREE_HOMESTEAD = COSTS[HOMESTEAD] == ((),) and MIN_HOMES[HOMESTEAD] == 0
+_NO_PAY: list[Amounts] = [()]  # the pays of _constructible for nothing paid first
 
 
 def buildable(st: St, s: int, extra: Pay = ()) -> list[int]:
     """Buildings seat ``s`` can construct now, after paying ``extra`` first."""
-    return _constructible(st, s, [_amounts(extra)], every=True)
+    return _constructible(st, s, [_amounts(extra)] if extra else _NO_PAY, every=True)
 
 
 def can_build(st: St, s: int, extra: Pay = ()) -> bool:
     """``bool(buildable(st, s, extra))``."""
-    return _can_build_after(st, s, [_amounts(extra)])
+    return _can_build_after(st, s, [_amounts(extra)] if extra else _NO_PAY)
 
 
 def can_pay_and_build(st: St, s: int, pays: Sequence[Amounts]) -> bool:
     """``any(st.can_pay(s, pay) and can_build(st, s, pay) for pay in pays)``, with the
     payments given as (resource index, amount) pairs."""
     res, base = st.res, s * NR
+    free = st.hs_tiles[s] > 0 and _FREE_HOMESTEAD  # then any empty space will do
     payable = []
     for pay in pays:
         for ri, n in pay:
             if res[base + ri] < n:
                 break
         else:  # every amount is there
+            if free:  # as _can_build_after
+                sb = s * S
+                return EMPTY in st.site[sb + A.FIRST_SPACE : sb + S]
             payable.append(pay)
-    return bool(payable) and _can_build_after(st, s, payable)
+    return bool(payable) and bool(_constructible(st, s, payable, every=False))
 
 
 def _can_build_after(st: St, s: int, pays: list[Amounts]) -> bool:
@@ -621,28 +691,27 @@ def _constructible(st: St, s: int, pays: list[Amounts], every: bool) -> list[int
     # Which of the few distinct ways to pay (WAYS) what one of the payments leaves covers:
     # each way is tested once, not once per building.
     held = st.res[s * NR : (s + 1) * NR]
-    covered = [False] * len(WAYS)
+    covered = 0  # bit w set: WAYS[w] is covered
     for pay in pays:
-        left = held[:]
-        for ri, n in pay:
-            left[ri] -= n
-        for w, way in enumerate(WAYS):
-            if not covered[w]:
+        left = held
+        if pay:  # what is left after paying it
+            left = held[:]
+            for ri, n in pay:
+                left[ri] -= n
+        for bit, way in _WAY_BITS:
+            if not covered & bit:
                 for ri, n in way:
                     if left[ri] < n:
                         break
                 else:  # every amount of this way is there
-                    covered[w] = True
+                    covered |= bit
     homes = st.n_homes[s]
     out = []
     for k in compress(KINDS, offered):
-        if homes >= MIN_HOMES[k]:
-            for w in _KIND_WAYS[k]:
-                if covered[w]:
-                    out.append(k)
-                    if not every:
-                        return out
-                    break
+        if homes >= MIN_HOMES[k] and covered & _KIND_WAY_BITS[k]:  # one of its ways is covered
+            out.append(k)
+            if not every:
+                return out
     return out
 
 
@@ -674,19 +743,46 @@ def _txn_text(pay: Pay, gain: Pay) -> str:
     return " and ".join(parts)
 
 
-#: The log text of every transaction the data offers, by (pay, gain).
-_TXN_TEXT = {(pay, gain): _txn_text(pay, gain) for pay, gain in A.TXNS}
+#: How a transaction is carried out, by (pay, gain): its amounts as (resource index,
+#: amount) pairs, whether Lure is left out (then plain arithmetic will do), and its log
+#: line per seat (None for nothing). Filled for every transaction the data offers, and
+#: on first use for any other.
+_TxnPlan = tuple[Amounts, Amounts, bool, tuple[str, ...] | None]
+_TXN_PLAN: dict[tuple[Pay, Pay], _TxnPlan] = {}
+
+
+def _txn_plan(pay: Pay, gain: Pay) -> _TxnPlan:
+    text = _txn_text(pay, gain)
+    plan = (
+        _amounts(pay),
+        _amounts(gain),
+        all(r != "L" for r, _ in pay + gain),
+        tuple(f"{name} {text}" for name in NAMES) if text else None,
+    )
+    _TXN_PLAN[pay, gain] = plan
+    return plan
+
+
+for _txn_pay, _txn_gain in A.TXNS:
+    _txn_plan(_txn_pay, _txn_gain)
 
 
 def _do_txn(st: St, p: tuple[Any, ...]) -> None:
     _, s, pay, gain, _unused, follow = p
-    st.pay(s, pay)
-    st.gain_all(s, gain)
-    text = _TXN_TEXT.get((pay, gain))
-    if text is None:
-        text = _txn_text(pay, gain)
-    if text:
-        st.log(f"{NAMES[s]} {text}")
+    plan = _TXN_PLAN.get((pay, gain)) or _txn_plan(pay, gain)
+    pays, gains, plain, texts = plan
+    if plain:  # st.pay(s, pay) and st.gain_all(s, gain), inlined (no Lure to cap)
+        res, base = st.res, s * NR
+        for ri, n in pays:
+            have = res[base + ri]
+            res[base + ri] = have - n if have > n else 0  # st.lose takes what there is
+        for ri, n in gains:
+            res[base + ri] += n
+    else:
+        st.pay(s, pay)
+        st.gain_all(s, gain)
+    if texts is not None:
+        st.log(texts[s])
     if follow is not None:
         st.stack.append(follow)
 
@@ -719,59 +815,130 @@ def _payments(k: int) -> tuple[Pay, tuple[tuple[int, Pay], ...]]:
     return cost, tuple(ways)
 
 
+_PAY_AMOUNTS: dict[Pay, Amounts] = {}  # Lure-free payments, as (resource index, amount) pairs
+
+
+def _pay(st: St, s: int, pay: Pay) -> None:
+    """``st.pay(s, pay)``; a payment without Lure (none is capped) as plain arithmetic."""
+    amounts = _PAY_AMOUNTS.get(pay)
+    if amounts is None:
+        if any(r == "L" for r, _ in pay):
+            st.pay(s, pay)
+            return
+        amounts = _PAY_AMOUNTS[pay] = _amounts(pay)
+    res, base = st.res, s * NR
+    for ri, n in amounts:
+        have = res[base + ri]
+        res[base + ri] = have - n if have > n else 0  # st.lose takes what there is
+
+
 _BUILD_COST, _BUILD_WAYS = zip(*(_payments(k) for k in range(K)), strict=True)
+#: Per kind: its ways to pay with a choice, as (txn id, payment, its amounts).
+_BUILD_WAY_AMOUNTS = [tuple((txn, pay, _amounts(pay)) for txn, pay in ways) for ways in _BUILD_WAYS]
+#: The options to build (by seat and kind) and to lay a tile (by seat, kind and site).
+_SEATS = range(len(NAMES))
+_BUILD_OPTIONS = [tuple((A.BUILD + k, ("build", s, k)) for k in range(K)) for s in _SEATS]
+_LAY_OPTIONS = [
+    [tuple((A.SPACE + i, ("lay", s, k, i)) for i in range(S)) for k in range(K)] for s in _SEATS
+]
+_PAY_PROMPT = [f"pay for the {name}" for name in CARD_NAMES]
+_SPACE_PROMPT = [f"choose a space for the {name}" for name in CARD_NAMES]
 
 
 def _do_build(st: St, p: tuple[Any, ...]) -> None:
     _, s, k = p
-    ways = _BUILD_WAYS[k]
+    ways = _BUILD_WAY_AMOUNTS[k]
     if ways:
-        options = [(txn, ("pay_build", s, k, pay)) for txn, pay in ways if st.can_pay(s, pay)]
-        ask(st, s, options, f"pay for the {CARD_NAMES[k]}")
+        res, base = st.res, s * NR
+        options = []
+        for txn, pay, amounts in ways:
+            for ri, n in amounts:  # st.can_pay(s, pay), inlined
+                if res[base + ri] < n:
+                    break
+            else:
+                options.append((txn, ("pay_build", s, k, pay)))
+        ask(st, s, options, _PAY_PROMPT[k])
         return
     _do_pay_build(st, ("pay_build", s, k, _BUILD_COST[k]))
 
 
+_BUILD_PAY_TEXT: dict[Pay, tuple[str, ...]] = {}  # per payment, its log line per seat
+
+
 def _do_build_pay(st: St, p: tuple[Any, ...]) -> None:
     _, s, pay = p
-    st.pay(s, pay)
-    st.log(f"{NAMES[s]} discards " + ", ".join(f"{n} {RES_NAMES[r]}" for r, n in pay)
-           + " to build")
-    ask(st, s, [(A.BUILD + k, ("build", s, k)) for k in buildable(st, s)],
-        "choose a building to construct")
+    _pay(st, s, pay)
+    texts = _BUILD_PAY_TEXT.get(pay)
+    if texts is None:
+        paid = ", ".join(f"{n} {RES_NAMES[r]}" for r, n in pay)
+        texts = _BUILD_PAY_TEXT[pay] = tuple(f"{name} discards {paid} to build" for name in NAMES)
+    st.log(texts[s])
+    builds = _BUILD_OPTIONS[s]
+    options = []
+    for k in _constructible(st, s, _NO_PAY, True):  # buildable(st, s)
+        options.append(builds[k])
+    ask(st, s, options, "choose a building to construct")
 
 
 def _do_pay_build(st: St, p: tuple[Any, ...]) -> None:
     _, s, k, pay = p
-    st.pay(s, pay)
-    ask(st, s, [(A.SPACE + i, ("lay", s, k, i)) for i in empty_spaces(st, s)],
-        f"choose a space for the {CARD_NAMES[k]}", force_ask=True)
+    _pay(st, s, pay)
+    site, base = st.site, s * S
+    lays = _LAY_OPTIONS[s][k]
+    options = []
+    for i in A.SPACES:  # the empty spaces
+        if site[base + i] < 0:
+            options.append(lays[i])  # (A.SPACE + i, ("lay", s, k, i))
+    if options:  # as ask(..., force_ask=True): they are in id order
+        st.stack.append(("ask", s, tuple(options), _SPACE_PROMPT[k]))
+
+
+#: The log line of a lay, by seat, kind and space.
+_LAY_TEXT = [
+    [
+        [
+            f"{name} builds {'a homestead' if k == HOMESTEAD else f'the {CARD_NAMES[k]}'}"
+            f" on space {i}"
+            for i in range(S)
+        ]
+        for k in range(K)
+    ]
+    for name in NAMES
+]
+#: Per kind: the step list run when its tile is laid, or -1 for none.
+_ON_LAY = [lid if lid >= 0 and STEPLISTS[lid] else -1 for lid in LAY_LIST]
+
+
+_SPACE_TRADE = ((("I", 2),), (("W", 1),))  # the trade a "wood_for_inhabitants" space offers
+_SPACE_TRADE_ID = A.txn_id({"I": 2}, {"W": 1})
 
 
 def _do_lay(st: St, p: tuple[Any, ...]) -> None:
     _, s, k, i = p
     place_building(st, s, k, i)
-    name = "a homestead" if k == HOMESTEAD else f"the {CARD_NAMES[k]}"
-    st.log(f"{NAMES[s]} builds {name} on space {i}")
-    if LAY_LIST[k] >= 0 and STEPLISTS[LAY_LIST[k]]:
-        st.stack.append(("steps", s, LAY_LIST[k], 0, -1, (k,)))
+    st.log(_LAY_TEXT[s][k][i])
+    if _ON_LAY[k] >= 0:
+        st.stack.append(("steps", s, _ON_LAY[k], 0, -1, (k,)))
     effect = _SITE_EFFECT[i]
     if effect == "gold":
         st.gain(s, RES_INDEX["G"], 1)
     elif effect == "inhabitants":
         st.gain(s, RES_INDEX["I"], 2)
     elif effect == "wood_for_inhabitants":
-        pay, gain = (("I", 2),), (("W", 1),)
+        pay, gain = _SPACE_TRADE
         if st.can_pay(s, pay):
-            ask(st, s, [(A.txn_id({"I": 2}, {"W": 1}), ("txn", s, pay, gain, -1, None)),
+            ask(st, s, [(_SPACE_TRADE_ID, ("txn", s, pay, gain, -1, None)),
                         (A.SKIP, ("skip",))], "the space lets you trade", optional=True)
     elif effect == "die" and not st.raided:
         st.stack.append(("die", s))
 
 
+_REPLAY_TEXT = [[f"{name} replays {c.name}" for c in DATA.cards] for name in NAMES]
+
+
 def _do_replay(st: St, p: tuple[Any, ...]) -> None:
     _, s, k, chain = p
-    st.log(f"{NAMES[s]} replays {DATA.cards[k].name}")
+    st.log(_REPLAY_TEXT[s][k])
     st.stack.append(("steps", s, PLAY_LIST[k], 0, -1, chain))
 
 

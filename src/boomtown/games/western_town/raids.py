@@ -34,18 +34,29 @@ def die_distribution() -> list[tuple[int, float]]:
     return list(_DIST)
 
 
+_DIE_IDS = [aid for aid, _ in _DIST]
+
+
 def legal_die(st: St, frame: tuple[Any, ...]) -> list[int]:
-    return [aid for aid, _ in _DIST]
+    return _DIE_IDS[:]
+
+
+#: The log line of a roll, by seat and die face.
+_ROLLS = [[f"{name} rolls the Indian die: {face}" for face, _, _ in A.DIE_FACES] for name in NAMES]
+
+
+#: Per die face: the Indians it adds to the camp, as RED or ORANGE.
+_ADDS = [tuple(RED if colour == "red" else ORANGE for colour in adds) for _, adds, _ in A.DIE_FACES]
 
 
 def choose_die(st: St, frame: tuple[Any, ...], aid: int) -> None:
     st.stack.pop()
     s = frame[1]
-    face, adds, again = A.DIE_FACES[aid - A.DIE]
-    st.log(f"{NAMES[s]} rolls the Indian die: {face}")
-    g = st.group_of(s)
-    for colour in adds:
-        c = RED if colour == "red" else ORANGE
+    j = aid - A.DIE
+    again = A.DIE_FACES[j][2]
+    st.log(_ROLLS[s][j])
+    g = st.seat_group[s]  # st.group_of(s)
+    for c in _ADDS[j]:
         st.camp[g * 3 + c] += 1
         if st.camp[g * 3] >= SETUP.raid_red or st.camp[g * 3 + 1] >= SETUP.raid_orange:
             st.raided = 1
@@ -83,8 +94,11 @@ def _raid_start(st: St, frame: tuple[Any, ...]) -> None:
 
 def _targets(st: St, t: int, done: tuple[int, ...]) -> list[int]:
     base = t * S
-    out = [x for x in range(S) if st.site[base + x] >= 0 and not st.destroyed[base + x]
-           and x not in done]
+    site, destroyed = st.site, st.destroyed
+    out = []
+    for x in range(S):
+        if site[base + x] >= 0 and not destroyed[base + x] and x not in done:
+            out.append(x)
     if st.r(t, I) > 0 and A.INHABITANTS_TARGET not in done:
         out.append(A.INHABITANTS_TARGET)
     return out
