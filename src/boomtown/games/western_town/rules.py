@@ -241,16 +241,19 @@ def _choose_star(st: St, frame: tuple[Any, ...], aid: int) -> None:
     g, pool, add = frame[1], frame[2], frame[3]
     k = aid - A.STAR
     st.stock[g * 2 + pool].remove(k)
-    name = DATA.cards[k].name
     for s in st.groups[g]:
         if add:
             st.avail[s * K + k] = 1
         else:
             st.hs_tiles[s] += 1
-    if add:
-        st.log(f"{name} joins the constructible buildings")
-    else:
-        st.log(f"{name} leaves the game; its tile becomes a homestead")
+    st.log(_STAR_LINES[add][k])
+
+
+#: The log line of a drawn star building: [removed, added][kind].
+_STAR_LINES = (
+    [f"{name} leaves the game; its tile becomes a homestead" for name in CARD_NAMES],
+    [f"{name} joins the constructible buildings" for name in CARD_NAMES],
+)
 
 
 def _chance_deal(st: St, frame: tuple[Any, ...]) -> list[int]:
@@ -620,6 +623,7 @@ _INCOME = [tuple((RES_INDEX[r], n) for r, n in c.income.items()) for c in DATA.c
 _INCOME_CHOICE = [
     tuple((A.txn_id({}, {r: 1}), ((r, 1),)) for r in c.income_choice) for c in DATA.cards
 ]
+LURE = RES_INDEX["L"]
 _CONSTANT_INCOME = [
     (k, tuple((RES_INDEX[r], n) for r, n in amounts.items()))
     for k, amounts in effects.CONSTANT_INCOME.items()
@@ -639,9 +643,12 @@ def _income(st: St, frame: tuple[Any, ...]) -> None:
             earned[ri] = earned.get(ri, 0) + n * up[k]
         if _INCOME_CHOICE[k]:
             choices.append(k)
-    gain = st.gain
+    gain, res, rb = st.gain, st.res, s * 7
     for ri, n in earned.items():
-        earned[ri] = gain(s, ri, n)
+        if ri == LURE:  # capped by the Peace pipes
+            earned[ri] = gain(s, ri, n)
+        else:  # st.gain(s, ri, n), inlined
+            res[rb + ri] += n
     bcount, bb = st.bcount, s * K
     for k, amounts in _CONSTANT_INCOME:
         if bcount[bb + k] > 0:
