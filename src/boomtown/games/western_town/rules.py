@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import compress, pairwise
+from itertools import compress, pairwise, repeat
 from operator import sub
 from typing import TYPE_CHECKING, Any
 
@@ -105,8 +105,7 @@ def chance_distribution(st: St) -> list[tuple[int, float]]:
     if st.stack[-1][0] == "die":
         return raids.die_distribution()
     ids = st.legal_action_ids()
-    p = 1.0 / len(ids)
-    return [(aid, p) for aid in ids]
+    return list(zip(ids, repeat(1.0 / len(ids))))  # uniform
 
 
 def explain_illegal(st: St, aid: int) -> str:
@@ -372,8 +371,14 @@ def _choose_aside(st: St, frame: tuple[Any, ...], aid: int) -> None:
         st.stack[-1] = ("aside", s, left)
     else:
         st.stack.pop()
-        kept = ", ".join(_card_list(zones[hb : hb + K]))
-        st.log(f"{NAMES[s]} keeps {kept}", _ONLY[s], f"{NAMES[s]} keeps {hand_size(st, s)} cards")
+        private, public = _keeps_lines(s, tuple(zones[hb : hb + K]), hand_size(st, s))
+        st.log(private, _ONLY[s], public)
+
+
+@lru_cache(maxsize=4096)
+def _keeps_lines(s: int, hand: tuple[int, ...], size: int) -> tuple[str, str]:
+    """The log line of the hand seat ``s`` keeps, and what the others read instead."""
+    return f"{NAMES[s]} keeps {', '.join(_card_list(hand))}", f"{NAMES[s]} keeps {size} cards"
 
 
 def _card_list(counts: Sequence[int]) -> list[str]:
