@@ -519,7 +519,6 @@ EXPLOIT_TARGETED: list[bool] = [_targeted(c.exploit) for c in DATA.cards]
 #: Per kind: the resource amounts one of which makes the exploit effect produce something
 #: (its requirements aside), or None when that depends on more (the steps are then tried).
 EXPLOIT_NEEDS = [_any_needs(STEPLISTS[EXPLOIT_LIST[k]]) for k in range(K)]
-_NEEDS_BUILDING = [c.building != "none" for c in DATA.cards]
 
 
 def _build_pays(steps: tuple[Step, ...]) -> tuple[Amounts, ...] | None:
@@ -541,16 +540,6 @@ _EXPLOIT_REQUIRES_AT = [
 ]
 #: Per kind: the exploit effect needs nothing and always produces something.
 EXPLOIT_ALWAYS = [EXPLOIT_NEEDS[k] == ((),) and not _EXPLOIT_REQUIRES[k] for k in range(K)]
-
-
-def can_exploit(st: St, s: int, k: int, t: int) -> bool:
-    """Seat ``s`` may exploit ``t``'s face-up card ``k`` (card presence checked by the caller)."""
-    if _NEEDS_BUILDING[k] and not st.bcount[s * K + k]:
-        return False
-    card = DATA.cards[k]
-    if card.green or not card.exploit:
-        return False
-    return exploit_productive(st, s, k, t)
 
 
 def exploit_productive(st: St, s: int, k: int, t: int) -> bool:
