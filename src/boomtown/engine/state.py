@@ -280,14 +280,15 @@ class State(ABC):
             raise RuntimeError(f"{self.ruleset.id}: a chance point with no outcomes")
         r = rng.random() if rng is not None else chance_uniform(self.seed, len(self._history))
         acc = 0.0
-        chosen = dist[-1][0]
         for aid, p in dist:
             acc += p
             if r < acc:
-                chosen = aid
-                break
+                return self._action(aid)
+        return self._action(dist[-1][0])
+
+    def _action(self, aid: int) -> Action:
         table = self._action_table
-        return table[chosen] if table is not None else Action(chosen, self.action_text(chosen))
+        return table[aid] if table is not None else Action(aid, self.action_text(aid))
 
     # -------------------------------------------------------- information
     def is_terminal(self) -> bool:

@@ -61,6 +61,16 @@ def _amounts(pay: Pay) -> Amounts:
     return tuple((RES_INDEX[r], n) for r, n in pay)
 
 
+def _holds(st: St, s: int, amounts: Amounts) -> bool:
+    """Seat ``s`` holds every (resource index, amount) of ``amounts``: ``st.can_pay`` for a
+    payment whose resources are already indexed."""
+    res, base = st.res, s * NR
+    for ri, n in amounts:  # noqa: SIM110 (a hot path: faster than all() over a generator)
+        if res[base + ri] < n:
+            return False
+    return True
+
+
 def _plus(a: Pay, b: Pay) -> Pay:
     d: dict[str, int] = {}
     for r, n in a + b:
@@ -158,17 +168,10 @@ def _exec(
     options_of = step["_options"]  # _OPTIONS[op]: a decision step (most are)
     if options_of is not None:
         options = options_of(st, s, step, lid, i, ctx, chain)
-        if not options:
-            return
-        # ask(st, s, options, step["_prompt"], optional=step["_optional"]), inlined
-        if step["_optional"]:
+        optional = step["_optional"]
+        if optional and options:
             options.append((step["_skip_id"], _SKIP))
-        elif len(options) == 1:
-            payload = options[0][1]
-            PAYLOADS[payload[0]](st, payload)  # carry out the only option
-            return
-        options.sort(key=_option_id)
-        st.stack.append(("ask", s, tuple(options), step["_prompt"]))
+        ask(st, s, options, step["_prompt"], optional=optional)
         return
     op = step["op"]
     if op == "gain":
@@ -289,10 +292,8 @@ def _choose_gain_options(
 def _convert_options(
     st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
 ) -> Options:
-    res, base = st.res, s * NR
-    for ri, n in step["_pay_amounts"]:  # st.can_pay(s, step["_pay"]), inlined
-        if res[base + ri] < n:
-            return []
+    if not _holds(st, s, step["_pay_amounts"]):  # st.can_pay(s, step["_pay"])
+        return []
     pay = step["_pay"]
     then = step.get("_then", -1)
     then_frame = ("steps", s, then, 0, ctx, chain) if then >= 0 else None
@@ -303,15 +304,11 @@ def _convert_any_options(
     st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
 ) -> Options:
     gain = step["_gain"]
-    res, base = st.res, s * NR
-    out = []
-    for pay, txn, amounts in step["_combo_amounts"]:
-        for ri, n in amounts:  # st.can_pay(s, pay), inlined
-            if res[base + ri] < n:
-                break
-        else:
-            out.append((txn, ("txn", s, pay, gain, -1, None)))
-    return out
+    return [
+        (txn, ("txn", s, pay, gain, -1, None))
+        for pay, txn, amounts in step["_combo_amounts"]
+        if _holds(st, s, amounts)
+    ]
 
 
 def _convert_repeat_options(
@@ -363,23 +360,13 @@ def _either_options(
 def _build_options(
     st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
 ) -> Options:
-    one_of = step["_one_of"]
-    out = []
-    if not one_of:
-        # buildable(st, s, step["_extra"])
-        builds = _BUILD_OPTIONS[s]
-        for k in _constructible(st, s, step["_extra_pays"], True):
-            out.append(builds[k])
-        return out
-    res, base = st.res, s * NR
-    for pay, txn, amounts in step["_pay_ways"]:
-        for ri, n in amounts:  # st.can_pay(s, pay), inlined
-            if res[base + ri] < n:
-                break
-        else:
-            if _can_build_after(st, s, [amounts]):  # can_build(st, s, pay)
-                out.append((txn, ("build_pay", s, pay)))
-    return out
+    if not step["_one_of"]:
+        return _build_choices(st, s, step["_extra_pays"])  # after paying step["_extra"]
+    return [
+        (txn, ("build_pay", s, pay))
+        for pay, txn, amounts in step["_pay_ways"]
+        if _holds(st, s, amounts) and _can_build_after(st, s, [amounts])
+    ]
 
 
 def _replay_options(
@@ -550,12 +537,8 @@ def exploit_productive(st: St, s: int, k: int, t: int) -> bool:
             return False
     needs = EXPLOIT_NEEDS[k]
     if needs is not None:
-        res, base = st.res, s * NR
-        for amounts in needs:
-            for ri, n in amounts:
-                if res[base + ri] < n:
-                    break
-            else:  # every amount is there
+        for amounts in needs:  # noqa: SIM110 (a hot path: no generator)
+            if _holds(st, s, amounts):
                 return True
         return False
     pays = _EXPLOIT_BUILD[k]
@@ -619,11 +602,10 @@ def _cost_options(k: int) -> tuple[tuple[tuple[int, int], ...], ...]:
 
 COSTS = [_cost_options(k) for k in range(K)]
 MIN_HOMES = [c.tile.min_homes if c.tile else 0 for c in DATA.cards]
-#: Every distinct way to pay for some building, and per kind the indices of its ways.
+#: Every distinct way to pay for some building; per kind its ways as a bit set (bit w for
+#: WAYS[w]); and each way with its bit.
 WAYS: tuple[Amounts, ...] = tuple(sorted({way for ways in COSTS for way in ways}))
-_KIND_WAYS = [tuple(WAYS.index(way) for way in COSTS[k]) for k in range(K)]
-#: The same as bit sets (bit w for WAYS[w]), and each way with its bit.
-_KIND_WAY_BITS = [sum(1 << w for w in set(ways)) for ways in _KIND_WAYS]
+_KIND_WAY_BITS = [sum(1 << WAYS.index(way) for way in set(COSTS[k])) for k in range(K)]
 _WAY_BITS = tuple((1 << w, way) for w, way in enumerate(WAYS))
 #: A homestead tile costs nothing and needs no Homes: with one, any empty space will do.
 _FREE_HOMESTEAD = COSTS[HOMESTEAD] == ((),) and MIN_HOMES[HOMESTEAD] == 0
@@ -643,19 +625,8 @@ def can_build(st: St, s: int, extra: Pay = ()) -> bool:
 def can_pay_and_build(st: St, s: int, pays: Sequence[Amounts]) -> bool:
     """``any(st.can_pay(s, pay) and can_build(st, s, pay) for pay in pays)``, with the
     payments given as (resource index, amount) pairs."""
-    res, base = st.res, s * NR
-    free = st.hs_tiles[s] > 0 and _FREE_HOMESTEAD  # then any empty space will do
-    payable = []
-    for pay in pays:
-        for ri, n in pay:
-            if res[base + ri] < n:
-                break
-        else:  # every amount is there
-            if free:  # as _can_build_after
-                sb = s * S
-                return EMPTY in st.site[sb + A.FIRST_SPACE : sb + S]
-            payable.append(pay)
-    return bool(payable) and bool(_constructible(st, s, payable, every=False))
+    payable = [pay for pay in pays if _holds(st, s, pay)]
+    return bool(payable) and _can_build_after(st, s, payable)
 
 
 def _can_build_after(st: St, s: int, pays: list[Amounts]) -> bool:
@@ -732,46 +703,24 @@ def _txn_text(pay: Pay, gain: Pay) -> str:
     return " and ".join(parts)
 
 
-#: How a transaction is carried out, by (pay, gain): its amounts as (resource index,
-#: amount) pairs, whether Lure is left out (then plain arithmetic will do), and its log
-#: line per seat (None for nothing). Filled for every transaction the data offers, and
-#: on first use for any other.
-_TxnPlan = tuple[Amounts, Amounts, bool, tuple[str, ...] | None]
-_TXN_PLAN: dict[tuple[Pay, Pay], _TxnPlan] = {}
-
-
-def _txn_plan(pay: Pay, gain: Pay) -> _TxnPlan:
+def _txn_lines(pay: Pay, gain: Pay) -> tuple[str, ...] | None:
+    """A transaction's log line per seat (None when there is nothing to say)."""
     text = _txn_text(pay, gain)
-    plan = (
-        _amounts(pay),
-        _amounts(gain),
-        all(r != "L" for r, _ in pay + gain),
-        tuple(f"{name} {text}" for name in NAMES) if text else None,
-    )
-    _TXN_PLAN[pay, gain] = plan
-    return plan
+    return tuple(f"{name} {text}" for name in NAMES) if text else None
 
 
-for _txn_pay, _txn_gain in A.TXNS:
-    _txn_plan(_txn_pay, _txn_gain)
+#: The log lines of every transaction the data offers, by (pay, gain).
+_TXN_LINES = {(pay, gain): _txn_lines(pay, gain) for pay, gain in A.TXNS}
 
 
 def _do_txn(st: St, p: tuple[Any, ...]) -> None:
     _, s, pay, gain, _unused, follow = p
-    plan = _TXN_PLAN.get((pay, gain)) or _txn_plan(pay, gain)
-    pays, gains, plain, texts = plan
-    if plain:  # st.pay(s, pay) and st.gain_all(s, gain), inlined (no Lure to cap)
-        res, base = st.res, s * NR
-        for ri, n in pays:
-            have = res[base + ri]
-            res[base + ri] = have - n if have > n else 0  # st.lose takes what there is
-        for ri, n in gains:
-            res[base + ri] += n
-    else:
-        st.pay(s, pay)
-        st.gain_all(s, gain)
-    if texts is not None:
-        st.log(texts[s])
+    st.pay(s, pay)
+    st.gain_all(s, gain)
+    key = (pay, gain)
+    lines = _TXN_LINES[key] if key in _TXN_LINES else _txn_lines(pay, gain)
+    if lines is not None:
+        st.log(lines[s])
     if follow is not None:
         st.stack.append(follow)
 
@@ -804,23 +753,6 @@ def _payments(k: int) -> tuple[Pay, tuple[tuple[int, Pay], ...]]:
     return cost, tuple(ways)
 
 
-_PAY_AMOUNTS: dict[Pay, Amounts] = {}  # Lure-free payments, as (resource index, amount) pairs
-
-
-def _pay(st: St, s: int, pay: Pay) -> None:
-    """``st.pay(s, pay)``; a payment without Lure (none is capped) as plain arithmetic."""
-    amounts = _PAY_AMOUNTS.get(pay)
-    if amounts is None:
-        if any(r == "L" for r, _ in pay):
-            st.pay(s, pay)
-            return
-        amounts = _PAY_AMOUNTS[pay] = _amounts(pay)
-    res, base = st.res, s * NR
-    for ri, n in amounts:
-        have = res[base + ri]
-        res[base + ri] = have - n if have > n else 0  # st.lose takes what there is
-
-
 _BUILD_COST, _BUILD_WAYS = zip(*(_payments(k) for k in range(K)), strict=True)
 #: Per kind: its ways to pay with a choice, as (txn id, payment, its amounts).
 _BUILD_WAY_AMOUNTS = [tuple((txn, pay, _amounts(pay)) for txn, pay in ways) for ways in _BUILD_WAYS]
@@ -834,18 +766,19 @@ _PAY_PROMPT = [f"pay for the {name}" for name in CARD_NAMES]
 _SPACE_PROMPT = [f"choose a space for the {name}" for name in CARD_NAMES]
 
 
+def _build_choices(st: St, s: int, pays: list[Amounts]) -> Options:
+    """The options to build each building seat ``s`` can construct after one of ``pays``."""
+    builds = _BUILD_OPTIONS[s]
+    return [builds[k] for k in _constructible(st, s, pays, every=True)]
+
+
 def _do_build(st: St, p: tuple[Any, ...]) -> None:
     _, s, k = p
     ways = _BUILD_WAY_AMOUNTS[k]
     if ways:
-        res, base = st.res, s * NR
-        options = []
-        for txn, pay, amounts in ways:
-            for ri, n in amounts:  # st.can_pay(s, pay), inlined
-                if res[base + ri] < n:
-                    break
-            else:
-                options.append((txn, ("pay_build", s, k, pay)))
+        options = [
+            (txn, ("pay_build", s, k, pay)) for txn, pay, amounts in ways if _holds(st, s, amounts)
+        ]
         ask(st, s, options, _PAY_PROMPT[k])
         return
     _do_pay_build(st, ("pay_build", s, k, _BUILD_COST[k]))
@@ -856,30 +789,21 @@ _BUILD_PAY_TEXT: dict[Pay, tuple[str, ...]] = {}  # per payment, its log line pe
 
 def _do_build_pay(st: St, p: tuple[Any, ...]) -> None:
     _, s, pay = p
-    _pay(st, s, pay)
+    st.pay(s, pay)
     texts = _BUILD_PAY_TEXT.get(pay)
     if texts is None:
         paid = ", ".join(f"{n} {RES_NAMES[r]}" for r, n in pay)
         texts = _BUILD_PAY_TEXT[pay] = tuple(f"{name} discards {paid} to build" for name in NAMES)
     st.log(texts[s])
-    builds = _BUILD_OPTIONS[s]
-    options = []
-    for k in _constructible(st, s, _NO_PAY, True):  # buildable(st, s)
-        options.append(builds[k])
-    ask(st, s, options, "choose a building to construct")
+    ask(st, s, _build_choices(st, s, _NO_PAY), "choose a building to construct")
 
 
 def _do_pay_build(st: St, p: tuple[Any, ...]) -> None:
     _, s, k, pay = p
-    _pay(st, s, pay)
-    site, base = st.site, s * S
-    lays = _LAY_OPTIONS[s][k]
-    options = []
-    for i in A.SPACES:  # the empty spaces
-        if site[base + i] < 0:
-            options.append(lays[i])  # (A.SPACE + i, ("lay", s, k, i))
-    if options:  # as ask(..., force_ask=True): they are in id order
-        st.stack.append(("ask", s, tuple(options), _SPACE_PROMPT[k]))
+    st.pay(s, pay)
+    site, base, lays = st.site, s * S, _LAY_OPTIONS[s][k]
+    options = [lays[i] for i in A.SPACES if site[base + i] < 0]  # on the empty spaces
+    ask(st, s, options, _SPACE_PROMPT[k], force_ask=True)
 
 
 #: The log line of a lay, by seat, kind and space.

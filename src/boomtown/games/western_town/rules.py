@@ -475,10 +475,7 @@ def play_card(st: St, s: int, k: int) -> None:
     hand = s * 6 * K + k  # st.move(s, HAND, UP, k), inlined on this hot path
     st.zones[hand] -= 1
     st.zones[hand + UP * K] += 1
-    known = st.known  # _leave_hand_publicly(st, s, k), inlined too
-    for base in st.known_rows[s]:
-        if known[base + k]:
-            known[base + k] -= 1
+    _leave_hand_publicly(st, s, k)
     st.played[s] += 1
     st.seal()
     st.log(_PLAYS[s][k])
@@ -628,7 +625,6 @@ _INCOME = [tuple((RES_INDEX[r], n) for r, n in c.income.items()) for c in DATA.c
 _INCOME_CHOICE = [
     tuple((A.txn_id({}, {r: 1}), ((r, 1),)) for r in c.income_choice) for c in DATA.cards
 ]
-LURE = RES_INDEX["L"]
 _CONSTANT_INCOME = [
     (k, tuple((RES_INDEX[r], n) for r, n in amounts.items()))
     for k, amounts in effects.CONSTANT_INCOME.items()
@@ -648,12 +644,9 @@ def _income(st: St, frame: tuple[Any, ...]) -> None:
             earned[ri] = earned.get(ri, 0) + n * up[k]
         if _INCOME_CHOICE[k]:
             choices.append(k)
-    gain, res, rb = st.gain, st.res, s * 7
+    gain = st.gain
     for ri, n in earned.items():
-        if ri == LURE:  # capped by the Peace pipes
-            earned[ri] = gain(s, ri, n)
-        else:  # st.gain(s, ri, n), inlined
-            res[rb + ri] += n
+        earned[ri] = gain(s, ri, n)
     bcount, bb = st.bcount, s * K
     for k, amounts in _CONSTANT_INCOME:
         if bcount[bb + k] > 0:

@@ -49,8 +49,6 @@ def _vp_per(k: int) -> tuple[int, int, int] | None:
 _VP = [c.tile.vp if c.tile is not None else 0 for c in DATA.cards]
 _VP_PER = [_vp_per(k) for k in range(len(DATA.cards))]
 _WAREHOUSE = DATA.card("warehouse").index
-#: Per kind: its points are the printed ones whatever the option and the resources.
-_FLAT = [_VP_PER[k] is None and k != _WAREHOUSE for k in range(len(DATA.cards))]
 
 
 def building_points(st: St, s: int, k: int) -> int:
@@ -90,7 +88,7 @@ def breakdown(st: St) -> dict[str, Any]:
                 k = site[base + x]
                 if k < 0:
                     continue
-                value = _VP[k] if _FLAT[k] else building_points(st, s, k)
+                value = building_points(st, s, k)
                 if marked[base + x]:
                     value //= 2
                 if value:
