@@ -26,6 +26,11 @@ from wow_scenario import (
 )
 
 
+#: The winner's two choices over a won counter (he takes control; he may replace it).
+REPLACE = A.TEXTS[A.TAKE_OVER]
+NO_REPLACE = A.TEXTS[A.REMOVE]
+
+
 def hits(st: WayOutWestState, n: int) -> None:
     """The side about to shoot fires (if it could retreat) and its dice show ``n`` hits."""
     if st.current_player >= 0 and texts(st) == ["fire", "retreat"]:
@@ -147,9 +152,8 @@ def test_without_default_defender_an_unguarded_counter_falls() -> None:
     put(st, 0, ABILENE, cowboys=1)
     act(st, 0)
     st.apply("gunfight for the Hotel in Abilene")
-    assert texts(st) == ["replace the counter with one of your colour",
-                         "remove the counter from play"]
-    st.apply("replace the counter with one of your colour")
+    assert texts(st) == [REPLACE, NO_REPLACE]
+    st.apply(REPLACE)
     assert st.owner[ABILENE * C + counter("hotel")] == 0
     assert st.csupply[1 * C + counter("hotel")] == 3 and st.csupply[0 * C + counter("hotel")] == 2
     assert st.wanted[0] == 1
@@ -175,7 +179,7 @@ def test_retreat_one_cowboy_per_town_and_lose() -> None:
     assert st.money[2] == 21, "a StageCoach earns for a cowboy moved in"
     # seat 0 won: he may take the Store over
     assert st.current_player == 0
-    st.apply("replace the counter with one of your colour")
+    st.apply(REPLACE)
     assert st.owner[ABILENE * C + counter("store")] == 0
     assert st.wanted == [1, 0, 0]
 
@@ -239,7 +243,7 @@ def test_jail_owner_adds_the_sheriff_to_the_defender() -> None:
     hits(st, 0)
     assert st.view(None)["state"]["gunfight"]["result"] == "attacker wins"
     assert st.cowboys[1 * T + ABILENE] == 0
-    st.apply("replace the counter with one of your colour")
+    st.apply(REPLACE)
     assert st.view(None)["state"]["gunfight"] is None
     assert st.owner[ABILENE * C + counter("jail")] == 2, "the sheriff fell, the Jail stays"
 
@@ -312,17 +316,85 @@ def test_w17_a_jail_and_a_farmer_leave_play() -> None:
     assert st.wanted[0] == 2
 
 
-def test_take_over_impossible_beyond_two_counters_in_a_town() -> None:
-    st = board(default_defender=False)
-    build(st, 0, ABILENE, "bank")
-    build(st, 0, ABILENE, "jail")
+def won_hotel(**options: object) -> WayOutWestState:
+    """Seat 0 attacks seat 1's unguarded Hotel in Abilene (no default defender): he wins."""
+    st = board(default_defender=False, **options)
     build(st, 1, ABILENE, "hotel")
     put(st, 0, ABILENE, cowboys=1)
+    return st
+
+
+def test_the_winner_takes_control_and_may_replace_the_counter() -> None:
+    """Rule text: "If the attacker wins they take control of the target of the attack and
+    may replace the counter ... with one of their color". Taking control is automatic; the
+    winner decides whether to replace it: if he does, his counter stands in the town; if
+    not, the defender's counter goes back to the defender's supply (not out of play)."""
+    hotel = counter("hotel")
+    st = won_hotel()
+    act(st, 0)
+    st.apply("gunfight for the Hotel in Abilene")
+    assert st.current_player == 0 and texts(st) == [REPLACE, NO_REPLACE]
+    assert "take control" in st.view(0)["state"]["decision"]["prompt"]
+    st.apply(REPLACE)
+    assert st.owner[ABILENE * C + hotel] == 0
+    assert (st.csupply[0 * C + hotel], st.csupply[1 * C + hotel]) == (2, 3)
+    assert any("seat 0 takes control of seat 1's Hotel in Abilene and replaces it" in line
+               for line in st.log_for(None))
+    st = won_hotel()
+    act(st, 0)
+    st.apply("gunfight for the Hotel in Abilene")
+    st.apply(NO_REPLACE)
+    assert st.owner[ABILENE * C + hotel] == -1
+    assert (st.csupply[0 * C + hotel], st.csupply[1 * C + hotel]) == (3, 3)
+    assert st.cout[1 * C + hotel] == 0, "back to its owner's supply, not out of play"
+    assert "seat 1's Hotel in Abilene goes back to seat 1's supply" in st.log_for(None)
+
+
+def test_a_winner_who_cannot_replace_the_counter_is_told_why_in_the_log() -> None:
+    """Rule text: the winner "may replace the counter ... with one of their color"; a
+    published limit (S2): "a player may own at most two building/transport counters in one
+    town". Ruling: a winner with no counter of that type in his supply, or already owning 2
+    counters in the town, takes control without replacing: the counter goes back to its
+    owner's supply, with no question asked, and the log says why."""
+    hotel = counter("hotel")
+    st = won_hotel()
+    build(st, 0, ABILENE, "bank")
+    build(st, 0, ABILENE, "jail")
     act(st, 0)
     st.apply("gunfight for the Hotel in Abilene")
     st.apply("keep the sheriff out of the gunfight")
-    assert st.owner[ABILENE * C + counter("hotel")] == -1
-    assert st.csupply[1 * C + counter("hotel")] == 3
+    assert st.owner[ABILENE * C + hotel] == -1
+    assert st.csupply[1 * C + hotel] == 3
+    log = st.log_for(None)
+    assert ("seat 0 takes control of seat 1's Hotel in Abilene but cannot replace it with his "
+            "own: he already owns 2 counters in Abilene") in log
+    assert "seat 1's Hotel in Abilene goes back to seat 1's supply" in log
+    st = won_hotel()
+    st.csupply[0 * C + hotel] = 0
+    act(st, 0)
+    st.apply("gunfight for the Hotel in Abilene")
+    assert st.owner[ABILENE * C + hotel] == -1 and st.csupply[1 * C + hotel] == 3
+    assert ("seat 0 takes control of seat 1's Hotel in Abilene but cannot replace it with his "
+            "own: he has no Hotel left in his supply") in st.log_for(None)
+
+
+def test_rustled_cattle_beyond_the_rustlers_supply_go_back_and_the_log_says_so() -> None:
+    """Rule text: the winner "may replace the counter (up to 2 counters if rustling Cattle)
+    with one of their color". Ruling: the cattle he has no counter for go back to the
+    defender's supply, and the log says so."""
+    st = board()
+    put(st, 1, SAN_ANTONIA, cattle=3)
+    put(st, 0, SAN_ANTONIA, cowboys=2)
+    put(st, 0, KANSAS_CITY, cattle=8)   # one cattle counter left in seat 0's supply
+    act(st, 0)
+    st.apply("gunfight to rustle seat 1's cattle in San Antonia")
+    hits(st, 0)
+    hits(st, 1)
+    st.apply("rustle 2 cattle")
+    assert st.cattle[0 * T + SAN_ANTONIA] == 1 and st.cattle[1 * T + SAN_ANTONIA] == 1
+    assert st.cattle_supply == [0, 8, 9]
+    assert ("seat 0 has only 1 cattle left in his supply: 1 of them cannot be replaced and go "
+            "back to seat 1's supply") in st.log_for(None)
 
 
 def test_a_train_is_taken_over_and_defends_with_one_cowboy() -> None:
@@ -340,7 +412,7 @@ def test_a_train_is_taken_over_and_defends_with_one_cowboy() -> None:
     hits(st, 0)                     # the Train's own defender fires back
     hits(st, 1)                     # 1 against 1: simultaneous
     hits(st, 0)
-    st.apply("replace the counter with one of your colour")
+    st.apply(REPLACE)
     assert st.owner[DODGE_CITY * C + counter("train")] == 0
 
 
@@ -411,7 +483,7 @@ def test_w18_no_wanted_left_take_one_from_a_player_of_your_choice() -> None:
     put(st, 0, ABILENE, cowboys=1)
     act(st, 0)
     st.apply("gunfight for the Hotel in Abilene")
-    st.apply("remove the counter from play")
+    st.apply(NO_REPLACE)
     assert st.current_player == 0
     assert texts(st) == ["take a Wanted counter from seat 1", "take a Wanted counter from seat 2"]
     st.apply("take a Wanted counter from seat 2")

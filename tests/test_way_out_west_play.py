@@ -249,7 +249,8 @@ def test_rulebook_numbers_in_the_data() -> None:
 def test_rules_report_names_options_and_reconstructed_values() -> None:
     report = rules_report()
     for name in ("nine_rounds", "wanted_counters", "cattle_spread", "winner_pays",
-                 "default_defender", "casualties", "control_ties", "wanted_ties"):
+                 "default_defender", "casualties", "control_ties", "wanted_ties",
+                 "all_zero_bonus", "one_farmer_each"):
         assert name in report
     assert "reconstructed" in report
     labels = reconstructed_records()
@@ -261,6 +262,6 @@ def test_bad_options_are_rejected() -> None:
     from boomtown.engine import BadOptions
 
     for bad in ({"wanted_counters": 14}, {"cattle_spread": "x"}, {"control_ties": "x"},
-                {"wanted_ties": "x"}, {"casualties": "x"}):
+                {"wanted_ties": "x"}, {"casualties": "x"}, {"all_zero_bonus": "x"}):
         with pytest.raises(BadOptions):
             new(4, bad)

@@ -11,6 +11,7 @@ from boomtown.engine import CHANCE, BadOptions, IllegalAction
 from boomtown.games.way_out_west import actions as A
 from boomtown.games.way_out_west import scoring
 from boomtown.games.way_out_west.data import DATA
+from boomtown.games.way_out_west.options import WayOutWestOptions
 from boomtown.games.way_out_west.state import BOX, T
 from wow_scenario import (
     ABILENE,
@@ -177,8 +178,26 @@ def test_buy_cattle_needs_an_own_cowboy_in_the_town() -> None:
     assert st.cattle[0 * T + SAN_ANTONIA] == 2 and st.money[0] == 18, "$1 a head"
 
 
-def test_cattle_spread_from_town_1_towards_town_5() -> None:
+def test_buy_cattle_by_default_anywhere_with_an_own_cowboy() -> None:
+    """Rule text: "Buy Cattle in a town containing their cowboy(s)". By default that is the
+    only condition (option ``cattle_spread = "free"``): no cattle of one's own are needed in
+    the previous town, and a town without an own cowboy is closed."""
+    assert WayOutWestOptions().cattle_spread == "free"
     st = start(3)
+    empty_board(st)
+    put(st, 0, DEADWOOD, cowboys=1)
+    act(st, 0)
+    buys = [t for t in texts(st) if t.startswith("buy") and "cattle" in t]
+    assert buys == ["buy 1 cattle in Deadwood", "buy 2 cattle in Deadwood"]
+    st.apply("buy 2 cattle in Deadwood")
+    assert st.cattle[0 * T + DEADWOOD] == 2
+
+
+def test_cattle_spread_from_town_1_towards_town_5() -> None:
+    """Facts sheet (S4, incomplete): cattle spread "gradually from town 1 towards town 5";
+    U4 reads it as a house rule: "chain" = buying in town k needs own cattle in town k-1;
+    "fill" = town k opens once every corral of town k-1 is full."""
+    st = start(3, options={"cattle_spread": "chain"})
     empty_board(st)
     put(st, 0, KANSAS_CITY, cowboys=1)
     act(st, 0)
@@ -451,6 +470,42 @@ def test_most_wanted() -> None:
     st = start(3, options={"wanted_ties": "all"})
     st.wanted = [3, 3, 0]
     assert [x["most_wanted"] for x in scoring.breakdown(st)["seats"]] == [4, 4, 0]
+
+
+@pytest.mark.parametrize("wanted_ties", ["split", "all", "nobody"])
+def test_most_money_and_most_wanted_when_every_player_has_none(wanted_ties: str) -> None:
+    """Rule text: "The Player with most money gains 5 victory points (2 each in case of a
+    tie). The Player with the most Wanted counters scores 4 victory points." When every
+    player has $0 (or no Wanted counter), option ``all_zero_bonus``: "none" (default) =
+    nobody has the most; "tie" = all are tied and score the tie bonus. Every seat scores
+    the same under both, so the winner is the same."""
+    assert WayOutWestOptions().all_zero_bonus == "none"
+    tie_each = {"split": 2, "all": 4, "nobody": 0}[wanted_ties]
+    results = {}
+    for mode in ("none", "tie"):
+        st = start(3, options={"all_zero_bonus": mode, "wanted_ties": wanted_ties})
+        empty_board(st)
+        build(st, 1, ABILENE, "hotel")
+        st.money = [0, 0, 0]
+        st.wanted = [0, 0, 0]
+        bd = scoring.breakdown(st)
+        seats = bd["seats"]
+        results[mode] = bd
+        money = [x["most_money"] for x in seats]
+        wanted = [x["most_wanted"] for x in seats]
+        if mode == "none":
+            assert money == [0, 0, 0] and wanted == [0, 0, 0]
+        else:
+            assert money == [2, 2, 2] and wanted == [tie_each] * 3
+    assert results["none"]["winners"] == results["tie"]["winners"] == [1]
+    # with money somewhere, the rule applies as usual under both modes
+    for mode in ("none", "tie"):
+        st = start(3, options={"all_zero_bonus": mode})
+        empty_board(st)
+        st.money, st.wanted = [0, 4, 4], [0, 0, 1]
+        seats = scoring.breakdown(st)["seats"]
+        assert [x["most_money"] for x in seats] == [0, 2, 2]
+        assert [x["most_wanted"] for x in seats] == [0, 0, 4]
 
 
 def test_most_points_wins_then_most_money() -> None:

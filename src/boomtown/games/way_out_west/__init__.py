@@ -24,20 +24,21 @@ def _factory(ruleset: Ruleset, players: int, seed: int, options: Any) -> WayOutW
 def rules_report() -> str:
     """The options with their defaults, then the provenance of every data record."""
     defaults = WayOutWestOptions()
-    lines = ["Disputed or unknown points are options (defaults from the facts sheet):"]
+    lines = ["Disputed or unknown points are options (the rulings: docs/way-out-west.md):"]
     for f in dataclasses.fields(WayOutWestOptions):
         lines.append(f"  {f.name} = {getattr(defaults, f.name)!r}")
     lines.append("")
-    return "\n".join(lines) + provenance_report()
+    return "\n".join(lines) + "\n" + provenance_report()
 
 
 RULESET = Ruleset(
     id="way-out-west",
     name="Way Out West",
-    version=1,
+    version=2,
     player_counts=(3, 4, 5),
     options_type=WayOutWestOptions,
     action_space_size=actions.SIZE,
+    action_families=actions.FAMILIES,
     factory=_factory,
     description=(
         "Bid for turn order, drive cattle, build towns and settle it with gunfights: "
@@ -48,9 +49,10 @@ RULESET = Ruleset(
         {"wanted_counters": 18},
         {"nine_rounds": True},
         {"cattle_spread": "fill"},
-        {"cattle_spread": "free", "winner_pays": False},
+        {"cattle_spread": "chain", "winner_pays": False},
         {"default_defender": False, "defender_takes_wanted": False},
-        {"control_ties": "shared", "wanted_ties": "all", "one_farmer_each": True},
+        {"control_ties": "shared", "wanted_ties": "all", "one_farmer_each": True,
+         "all_zero_bonus": "tie"},
         {"casualties": "owner_chooses"},
     ),
 )

@@ -22,7 +22,8 @@ Ranges (T = 5 towns, N = 5 seats, C = 6 counter types):
 ``RETREAT_TO + t``         a retreating cowboy goes to town t
 ``HITS + h``               chance: the dice of a volley show h hits (5s and 6s)
 ``ROBBERY + x - 3``        chance: the robbery dice total x
-``TAKE_OVER``, ``REMOVE``  a winning attacker replaces the counter with his own, or removes it
+``TAKE_OVER``, ``REMOVE``  a winning attacker takes control: he replaces the counter with his
+                           own, or does not (it goes back to its owner's supply)
 ``RUSTLE + n - 1``         a winning rustler takes n cattle
 ``WANTED_FROM + s``        take a Wanted counter from seat s (none left in the supply)
 ``CASUALTY_*``             option ``casualties = "owner_chooses"``: the hit side's player
@@ -32,7 +33,7 @@ Ranges (T = 5 towns, N = 5 seats, C = 6 counter types):
 
 from __future__ import annotations
 
-from boomtown.engine.actions import Action
+from boomtown.engine.actions import Action, families
 from boomtown.games.way_out_west.data import DATA
 
 T = len(DATA.towns)
@@ -169,8 +170,8 @@ def _texts() -> list[str]:
         t[HITS + h] = f"the volley scores {h} hit{'s' if h != 1 else ''}"
     for x in range(ROBBERY_MIN, ROBBERY_MAX + 1):
         t[ROBBERY + x - ROBBERY_MIN] = f"the robbery dice total {x}"
-    t[TAKE_OVER] = "replace the counter with one of your colour"
-    t[REMOVE] = "remove the counter from play"
+    t[TAKE_OVER] = "take control: replace the counter with one of your colour"
+    t[REMOVE] = "take control without replacing: the counter goes back to its owner's supply"
     for n in range(1, RUSTLE_UP_TO + 1):
         t[RUSTLE + n - 1] = f"rustle {n} cattle"
     t[CASUALTY_COWBOY] = "lose a cowboy (back to your supply)"
@@ -182,3 +183,24 @@ def _texts() -> list[str]:
 TEXTS = _texts()
 ACTIONS = tuple(Action(i, text) for i, text in enumerate(TEXTS))
 assert all(TEXTS), "every id of the action space has a text"
+
+#: The kinds of decision, in the order of the action space (coverage and each action's kind).
+FAMILIES = families(
+    [
+        ("start-player", "chance", START), ("place", "place", PLACE), ("drop-out", "pass", DROP),
+        ("bid", "bid", BID), ("buy-cattle", "buy", BUY_CATTLE), ("hire", "hire", HIRE),
+        ("hire-second", "hire", HIRE2), ("hire-stop", "pass", HIRE_STOP),
+        ("move-cowboys", "move", MOVE_COWBOYS), ("move-cattle", "move", MOVE_CATTLE),
+        ("build", "build", BUILD), ("farmer", "place", FARMER), ("attack", "gunfight", ATTACK),
+        ("sheriff-attacker", "sheriff", SHERIFF_ATT),
+        ("sheriff-defender", "sheriff", SHERIFF_DEF), ("sheriff-out", "sheriff", SHERIFF_OUT),
+        ("fire", "gunfight", FIRE), ("retreat", "gunfight", RETREAT),
+        ("retreat-to", "move", RETREAT_TO), ("hits", "chance", HITS),
+        ("robbery", "chance", ROBBERY), ("take-over", "spoils", TAKE_OVER),
+        ("remove", "spoils", REMOVE), ("rustle", "spoils", RUSTLE),
+        ("wanted-from", "spoils", WANTED_FROM), ("casualty-cowboy", "casualty", CASUALTY_COWBOY),
+        ("casualty-sheriff", "casualty", CASUALTY_SHERIFF),
+        ("casualty-extra", "casualty", CASUALTY_EXTRA),
+    ],
+    SIZE,
+)

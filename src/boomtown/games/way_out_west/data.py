@@ -278,5 +278,7 @@ def provenance_report(data: WayOutWestData = DATA) -> str:
         "",
         f"{len(reconstructed_records(data))} records are reconstructed in whole or in part.",
         "Rule interpretations where the description is silent: docs/way-out-west.md.",
+        "What each source id (S1..S21, U1..U22, D1..D6) is, and why each reconstructed",
+        "value is what it is: docs/sources/way-out-west.md.",
     ]
     return "\n".join(lines)

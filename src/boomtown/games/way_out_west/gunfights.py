@@ -16,9 +16,11 @@ Sequence (rule text; U8-U10 of the facts sheet where it is silent):
    (frame ``("casualty", side, hits)``), whenever the choice matters.
 5. Before firing, a side whose player has cowboys in the fight may retreat instead: each of
    his cowboys goes to a different town (one per town), and he loses.
-6. A winning attacker takes the target: a counter is replaced by his own (or removed), up to
-   2 cattle change colour, a Jail or Farmer leaves play, a Bank is robbed for 3d6. The winner
-   takes a Wanted counter (from another player of his choice when none are left).
+6. A winning attacker takes control of the target: he may replace a counter with his own
+   (if he does not, or cannot, it goes back to its owner's supply; the log says why he
+   cannot), up to 2 cattle change colour, a Jail or Farmer leaves play, a Bank is robbed for
+   3d6. The winner takes a Wanted counter (from another player of his choice when none are
+   left).
 """
 
 from __future__ import annotations
@@ -101,7 +103,7 @@ PROMPTS: dict[str, str] = {
     "ask": "fire or retreat",
     "roll": "chance: a volley is fired (each 5 or 6 is a hit)",
     "retreat": "send a retreating cowboy to another town",
-    "spoils_counter": "replace the won counter with your own, or remove it",
+    "spoils_counter": "you take control of the counter: replace it with your own or not",
     "rustle": "rustle 1 or 2 cattle",
     "robbery": "chance: the robber rolls three dice",
     "wanted": "take a Wanted counter from another player",
@@ -473,10 +475,14 @@ def _fight_end(st: St, frame: Frame) -> None:
             push(("robbery",))
         elif how == "remove":
             _remove_from_play(st, d, t, slot)
-        elif can_take_over(st, a, t, slot):
-            push(("spoils_counter", a))
         else:
-            _return_counter(st, d, t, slot)
+            blocked = take_over_blocked(st, a, t, slot)
+            if blocked is None:
+                push(("spoils_counter", a))
+            else:
+                st.log(f"{SEAT_NAMES[a]} takes control of {target_text(st)} but cannot "
+                       f"replace it with his own: {blocked}")
+                _return_counter(st, d, t, slot)
     elif slot < A.SLOT_FARMER:
         if min(st.cattle[d * T + t], A.RUSTLE_UP_TO) >= 2:
             push(("rustle", a))
@@ -488,9 +494,14 @@ def _fight_end(st: St, frame: Frame) -> None:
         st.log(f"the Farmer in {A.TOWN_NAMES[t]} is removed from play")
 
 
-def can_take_over(st: St, a: int, t: int, k: int) -> bool:
-    """The attacker has a counter of that type and stays within 2 counters in the town."""
-    return st.csupply[a * C + k] > 0 and st.counters_of(a, t) < PER_TOWN
+def take_over_blocked(st: St, a: int, t: int, k: int) -> str | None:
+    """Why the winner ``a`` cannot put his own counter of type ``k`` in town ``t``, or None
+    when he can: he needs one in his supply and may own at most 2 counters in a town (S2)."""
+    if st.csupply[a * C + k] <= 0:
+        return f"he has no {A.COUNTER_NAMES[k]} left in his supply"
+    if st.counters_of(a, t) >= PER_TOWN:
+        return f"he already owns {PER_TOWN} counters in {A.TOWN_NAMES[t]}"
+    return None
 
 
 def _remove_from_play(st: St, d: int, t: int, k: int) -> None:
@@ -500,10 +511,12 @@ def _remove_from_play(st: St, d: int, t: int, k: int) -> None:
 
 
 def _return_counter(st: St, d: int, t: int, k: int) -> None:
+    """The won counter leaves the town and goes back to its owner's supply (not out of
+    play: only a Jail, a Farmer and a Bank that cannot pay leave play)."""
     st.owner[t * C + k] = -1
     st.csupply[d * C + k] += 1
-    st.log(f"{SEAT_NAMES[d]}'s {A.COUNTER_NAMES[k]} in {A.TOWN_NAMES[t]} is removed "
-           "(back to its owner's supply)")
+    st.log(f"{SEAT_NAMES[d]}'s {A.COUNTER_NAMES[k]} in {A.TOWN_NAMES[t]} goes back to "
+           f"{SEAT_NAMES[d]}'s supply")
 
 
 def _legal_spoils(st: St, frame: Frame) -> list[int]:
@@ -511,9 +524,17 @@ def _legal_spoils(st: St, frame: Frame) -> list[int]:
 
 
 def _choose_spoils(st: St, frame: Frame, aid: int) -> None:
+    """The winner has taken control of the counter: he replaces it with his own
+    (``TAKE_OVER``) or does not (``REMOVE``); either way the defender's counter goes back
+    to the defender's supply."""
     st.stack.pop()
     f = st.fight
     a, d, t, k = f[F_ATT], f[F_DEF], f[F_TOWN], f[F_SLOT]
+    if aid == A.TAKE_OVER:
+        st.log(f"{SEAT_NAMES[a]} takes control of {target_text(st)} and replaces it with "
+               "his own")
+    else:
+        st.log(f"{SEAT_NAMES[a]} takes control of {target_text(st)} and does not replace it")
     _return_counter(st, d, t, k)
     if aid == A.TAKE_OVER:
         st.csupply[a * C + k] -= 1
@@ -534,15 +555,17 @@ def _choose_rustle(st: St, frame: Frame, aid: int) -> None:
 
 
 def rustle(st: St, a: int, d: int, t: int, n: int) -> None:
-    """``n`` of d's cattle in town t become a's (as far as a's supply lasts; the rest are
-    simply removed to d's supply)."""
+    """``n`` of d's cattle in town t become a's (as far as a's supply lasts; the rest go
+    back to d's supply, and the log says so)."""
     st.cattle[d * T + t] -= n
     st.cattle_supply[d] += n
     got = min(n, st.cattle_supply[a])
     st.cattle_supply[a] -= got
     st.cattle[a * T + t] += got
-    st.log(f"{SEAT_NAMES[a]} rustles {n} of {SEAT_NAMES[d]}'s cattle in {A.TOWN_NAMES[t]}"
-           + (f"; {got} become his" if got != n else ""))
+    st.log(f"{SEAT_NAMES[a]} rustles {n} of {SEAT_NAMES[d]}'s cattle in {A.TOWN_NAMES[t]}")
+    if got != n:
+        st.log(f"{SEAT_NAMES[a]} has only {got} cattle left in his supply: {n - got} of them "
+               f"cannot be replaced and go back to {SEAT_NAMES[d]}'s supply")
 
 
 def _legal_robbery(st: St, frame: Frame) -> list[int]:

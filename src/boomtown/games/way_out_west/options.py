@@ -1,7 +1,8 @@
 """Options (house rules) of Way Out West, recorded in every saved game.
 
-Each option is a point the rule description leaves open or sources dispute; the default is
-the facts sheet's proposed default (ids U1..U22 and D1 in shared/rules/way-out-west-facts.md).
+Each option is a point the rule description leaves open or sources dispute. The ids in the
+comments (S1..S21 for sources, U1..U22 for open questions, D1 for a conflict) are explained in
+docs/sources/way-out-west.md; the rulings are in docs/way-out-west.md.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ CASUALTIES = ("cowboys_first", OWNER_CHOOSES)
 WANTED_COUNTERS = tuple(sorted({DATA.components.wanted, 13, 18}))
 CONTROL_TIES = ("nobody", "shared")
 WANTED_TIES = ("split", "all", "nobody")
+ALL_ZERO_BONUS = ("none", "tie")
 
 
 @dataclass(frozen=True)
@@ -33,10 +35,11 @@ class WayOutWestOptions:
     #: Number of Wanted counters: 13 (S8, S9) or 18 (S3). U14. The default is the data
     #: file's ``components.wanted`` (13).
     wanted_counters: int = DATA.components.wanted
-    #: How cattle spread from town 1 towards town 5 (U4): "chain" = buying in town k needs
-    #: own cattle in town k-1 (default); "fill" = town k opens once every corral of town k-1
-    #: is full; "free" = only the rule text's condition (an own cowboy in the town).
-    cattle_spread: str = "chain"
+    #: Where cattle may be bought. "free" (default) = the rule text's only condition: "Buy
+    #: Cattle in a town containing their cowboy(s)". Two readings of S4's "from town 1
+    #: towards town 5" (U4) are house rules: "chain" = buying in town k > 1 also needs own
+    #: cattle in town k-1; "fill" = town k opens once every corral of town k-1 is full.
+    cattle_spread: str = "free"
     #: Every bid is paid, the winner's included (S5, S8; default). False: the last player in
     #: the auction pays nothing (the rule text only says that drop-outs pay). U7.
     winner_pays: bool = True
@@ -58,6 +61,11 @@ class WayOutWestOptions:
     #: Most Wanted tie (U12): "split" = 2 VP each (S16; default), "all" = 4 VP each,
     #: "nobody" = no bonus.
     wanted_ties: str = "split"
+    #: Most money / most Wanted when every player has none ($0, no Wanted counter): "none"
+    #: (default) = nobody has the most, no bonus; "tie" = everyone is tied for the most and
+    #: scores the tie bonus (money: 2 each; Wanted: as ``wanted_ties``). Every seat gets the
+    #: same either way, so the winner never depends on it.
+    all_zero_bonus: str = "none"
     #: Each player may take only one Farmer in the whole game (S13 reads the Farmer as one per
     #: player). Default False: Farmers come from a neutral supply (U11).
     one_farmer_each: bool = False
@@ -74,3 +82,5 @@ class WayOutWestOptions:
             raise ValueError(f"control_ties must be one of {', '.join(CONTROL_TIES)}")
         if self.wanted_ties not in WANTED_TIES:
             raise ValueError(f"wanted_ties must be one of {', '.join(WANTED_TIES)}")
+        if self.all_zero_bonus not in ALL_ZERO_BONUS:
+            raise ValueError(f"all_zero_bonus must be one of {', '.join(ALL_ZERO_BONUS)}")

@@ -7,7 +7,8 @@ cowboys are placed in or moved out of their town.)
 
 Final score: each counter scores its town's size (counters in the town, itself included);
 each cattle counter 1 VP, 2 with a Train, 1 less with a Farmer; the player with the most
-counters + cattle in a town scores its size; most money +5 (tie: 2 each); most Wanted +4.
+counters + cattle in a town scores its size; most money +5 (tie: 2 each); most Wanted +4
+(when every seat has none, the option ``all_zero_bonus`` decides).
 """
 
 from __future__ import annotations
@@ -94,10 +95,11 @@ def control(st: St, t: int) -> list[int]:
     return []
 
 
-def _bonus(values: list[int], alone: int, tied: int) -> list[int]:
-    """``alone`` for a single leader, ``tied`` each for tied leaders; nothing if all have 0."""
+def _bonus(values: list[int], alone: int, tied: int, all_zero: str) -> list[int]:
+    """``alone`` for a single leader, ``tied`` each for tied leaders. When every seat has 0,
+    nobody has the most (``all_zero = "none"``) or all are tied (``"tie"``)."""
     best = max(values)
-    if best <= 0:
+    if best <= 0 and all_zero == "none":
         return [0] * len(values)
     leaders = [i for i, v in enumerate(values) if v == best]
     each = alone if len(leaders) == 1 else tied
@@ -127,9 +129,10 @@ def breakdown(st: St) -> dict[str, Any]:
         controllers.append(leaders)
         for s in leaders:
             towns[s] += size
-    money = _bonus(st.money, SC.most_money, SC.most_money_tie)
+    opts = st.options
+    money = _bonus(st.money, SC.most_money, SC.most_money_tie, opts.all_zero_bonus)
     tie = {"split": SC.most_wanted_tie, "all": SC.most_wanted, "nobody": 0}
-    wanted = _bonus(st.wanted, SC.most_wanted, tie[st.options.wanted_ties])
+    wanted = _bonus(st.wanted, SC.most_wanted, tie[opts.wanted_ties], opts.all_zero_bonus)
     totals = [counters[s] + cattle[s] + towns[s] + money[s] + wanted[s] for s in range(n)]
     best = max(totals)
     tied = [s for s in range(n) if totals[s] == best]
