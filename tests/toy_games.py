@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boomtown.engine import CHANCE, TERMINAL, Ruleset, State
+from boomtown.engine.actions import families
 from boomtown.engine.registry import register, unregister
 
 CARDS = 20
@@ -370,6 +371,18 @@ class MissingSeal(HighCard):
         pass
 
 
+class FaultyRules(HighCard):
+    """Fault: a bug in the rules: taking the 2 points in round 2 scores them, then divides by
+    zero (a half-applied action, as a real rules bug would leave it)."""
+
+    def _apply_id(self, aid: int) -> None:
+        if aid == TAKE and self.round == 1:
+            self.points[self.actor] += 2
+            self.log("half an action")
+            self.points[self.actor] //= 0
+        super()._apply_id(aid)
+
+
 def make_ruleset(cls: type[HighCard], game_id: str) -> Ruleset:
     def factory(ruleset: Ruleset, players: int, seed: int, options: Any) -> State:
         return cls(ruleset, players, seed, options)
@@ -381,12 +394,18 @@ def make_ruleset(cls: type[HighCard], game_id: str) -> Ruleset:
         player_counts=(2, 3, 4),
         options_type=HighCardOptions,
         action_space_size=SIZE,
+        action_families=FAMILIES,
         factory=factory,
         description=cls.__doc__ or "",
         returns_range=(-1000.0, 1000.0),  # returns are the points scored
     )
 
 
+FAMILIES = families(
+    [("card", "card", 0), ("die", "chance", DIE), ("end-turn", "pass", END_TURN),
+     ("take", "score", TAKE), ("roll", "score", ROLL)],
+    SIZE,
+)
 HIGH_CARD = make_ruleset(HighCard, "toy-high-card")
 
 #: Broken ruleset id -> (ruleset, the conformance check that must catch it).
@@ -401,6 +420,7 @@ BROKEN: dict[str, tuple[Ruleset, str]] = {
         ("toy-mutating-illegal", MutatingIllegal, "illegal-rejected"),
         ("toy-component-leak", ComponentLeak, "component-counts"),
         ("toy-missing-seal", MissingSeal, "undo"),
+        ("toy-faulty-rules", FaultyRules, "terminates"),
     ]
 }
 

@@ -384,6 +384,64 @@ def bench_cmd(
         click.echo(text)
 
 
+@cli.command("coverage")
+@click.argument("game")
+@click.option(
+    "-p",
+    "--players",
+    "player_counts",
+    type=int,
+    multiple=True,
+    help="Player count (repeatable) [default: every allowed count].",
+)
+@click.option(
+    "-n",
+    "--games",
+    type=click.IntRange(min=1),
+    default=10,
+    show_default=True,
+    help="Games per player count, policy and option set.",
+)
+@click.option(
+    "--bot",
+    "bot_specs",
+    multiple=True,
+    default=("heuristic:samples=1",),
+    show_default=True,
+    help="A bot that also plays every seat, as one more policy (repeatable).",
+)
+@click.option("--bot-games", type=click.IntRange(min=0), default=2, show_default=True,
+              help="Games per player count for each --bot (bots are slower).")
+@click.option("-s", "--seed", type=int, default=0, show_default=True, help="First game seed.")
+def coverage_cmd(
+    game: str,
+    player_counts: tuple[int, ...],
+    games: int,
+    bot_specs: tuple[str, ...],
+    bot_games: int,
+    seed: int,
+) -> None:
+    """Which kinds of decision of GAME were ever legal and ever taken, over games played by
+    uniform, rare-kinds-first and progress policies and by bots."""
+    from boomtown.bots.policy import BotPolicy
+    from boomtown.engine import coverage
+
+    ruleset = get_ruleset(game)
+    for players in player_counts:
+        ruleset.check_players(players)
+    counts = list(player_counts) or None
+    bots = [BotPolicy(spec) for spec in bot_specs]
+    found = coverage.measure(ruleset, counts, games, first_seed=seed)
+    if bots and bot_games:
+        found.merge(coverage.measure(ruleset, counts, bot_games, bots, seed, variants=False))
+    click.echo(f"{ruleset.name} ({ruleset.id} v{ruleset.version}): coverage of the action families")
+    click.echo(found.table())
+    missing = found.missing()
+    if missing:
+        names = ", ".join(f.name for f in missing)
+        raise click.ClickException(f"never taken (and not declared unreachable): {names}")
+
+
 @cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option(

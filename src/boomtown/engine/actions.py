@@ -16,7 +16,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 CHANCE = -1
 """``current_player`` when the next decision is a chance outcome."""
@@ -60,3 +62,71 @@ class Event:
         if self.seats is None or (seat is not None and seat in self.seats):
             return self.text
         return self.public
+
+
+class ActionFamily(NamedTuple):
+    """One kind of decision: a contiguous range ``start <= id < stop`` of the action space.
+
+    A ruleset lists its families in order; together they cover the whole action space. The
+    ``kind`` is a short verb shared by related families ("build", "move", "bid", "chance").
+    ``unreachable`` is empty, or says why no game can ever take the family (coverage then
+    does not expect it).
+
+    >>> family = ActionFamily("bid", "bid", 10, 20)
+    >>> 12 in family, len(family.ids)
+    (True, 10)
+    """
+
+    name: str
+    kind: str
+    start: int
+    stop: int
+    unreachable: str = ""
+
+    def __contains__(self, aid: object) -> bool:
+        return isinstance(aid, int) and self.start <= aid < self.stop
+
+    @property
+    def ids(self) -> range:
+        """The family's action ids."""
+        return range(self.start, self.stop)
+
+
+def family_table(families: Sequence[ActionFamily], size: int) -> tuple[int, ...]:
+    """For every id of an action space of ``size`` ids, the index of its family.
+
+    Raises ``ValueError`` unless the families are in order and cover every id exactly once.
+
+    >>> family_table([ActionFamily("a", "x", 0, 2), ActionFamily("b", "y", 2, 3)], 3)
+    (0, 0, 1)
+    """
+    table: list[int] = []
+    for index, family in enumerate(families):
+        if family.start != len(table) or family.stop <= family.start:
+            raise ValueError(
+                f"action family {family.name!r} covers {family.start}..{family.stop - 1}; "
+                f"the next id to cover is {len(table)}"
+            )
+        table.extend([index] * (family.stop - family.start))
+    if len(table) != size:
+        raise ValueError(f"the action families cover {len(table)} ids of an action space of {size}")
+    return tuple(table)
+
+
+def families(starts: Sequence[tuple[str, str, int]], size: int, **unreachable: str) -> tuple[
+    ActionFamily, ...
+]:
+    """Families from ``(name, kind, first id)`` in order; each ends where the next begins,
+    the last at ``size``. ``unreachable`` gives, by family name, why it is never taken.
+
+    >>> [f.ids for f in families([("bid", "bid", 0), ("pass", "pass", 5)], 6)]
+    [range(0, 5), range(5, 6)]
+    """
+    unknown = set(unreachable) - {name for name, _, _ in starts}
+    if unknown:
+        raise ValueError(f"no action family named {', '.join(sorted(unknown))}")
+    stops = [start for _, _, start in starts[1:]] + [size]
+    return tuple(
+        ActionFamily(name, kind, start, stop, unreachable.get(name, ""))
+        for (name, kind, start), stop in zip(starts, stops, strict=True)
+    )

@@ -2,9 +2,13 @@
 
 It drives a game only through the public contract (:class:`~boomtown.engine.ruleset.Ruleset`,
 :class:`~boomtown.engine.state.State`, records and snapshots), never through a game's internals,
-so whoever adds a game runs it unchanged. For each seed it plays a random game (seats choose
-uniformly with the suite's own :class:`random.Random`; chance comes from
-``state.sample_chance()``), checks every position on the way, and then checks the whole game.
+so whoever adds a game runs it unchanged. For each seed it plays a game (seats choose with a
+:mod:`~boomtown.engine.policies` policy, uniformly random by default, drawing from the suite's
+own :class:`random.Random`; chance comes from ``state.sample_chance()``), checks every
+position on the way, and then checks the whole game. Goal-directed policies (rare kinds of
+decision first, progress over passing, or a bot) reach the late game that uniform play rarely
+does; a :class:`~boomtown.engine.coverage.Coverage` passed in counts which kinds of decision
+were ever legal and ever taken.
 
 Every check has a name (see :data:`CHECKS`); a failure is a :class:`Finding` that names its
 check, the seed and the step, and carries the record that reaches the position::
@@ -62,8 +66,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from boomtown.engine.actions import CHANCE, TERMINAL, Action
-from boomtown.engine.errors import IllegalAction
+from boomtown.engine.actions import CHANCE, TERMINAL, Action, family_table
+from boomtown.engine.coverage import Coverage
+from boomtown.engine.errors import IllegalAction, RulesFault
+from boomtown.engine.policies import Policy, Uniform
 from boomtown.engine.record import GameRecord, replay
 from boomtown.engine.registry import get_ruleset
 from boomtown.engine.ruleset import Ruleset
@@ -82,7 +88,8 @@ __all__ = [
 
 CHECKS: dict[str, str] = {
     "ruleset": "the ruleset is registered under its id; version, player counts, action space "
-    "and options (JSON round trip) are sane",
+    "and options (JSON round trip) are sane; its action families cover the action space in "
+    "order, each id once",
     "terminates": "random games end within max_steps, and no legal action raises",
     "determinism": "a second game with the same seed and action ids has identical snapshots "
     "at every step; replay(record) ends identical",
@@ -112,6 +119,9 @@ CHECKS: dict[str, str] = {
     "returns_range; score_breakdown() is JSON-ready",
     "undo": "only the seat to decide may undo; undo on a clone equals replaying "
     "record.actions[:-1]; an undoable decision reveals nothing hidden (else it must seal())",
+    "atomic": "a fault injected after the game's own apply has run (on a clone, and on a "
+    "determinized copy) or in its legal-action list raises RulesFault and leaves the position "
+    "exactly as it was; the fault's record and snapshot reproduce it, and play goes on",
 }
 """Every check by name, with what it asserts."""
 
@@ -313,8 +323,12 @@ class _Context:
         continue_steps: int,
         illegal_tries: int,
         playouts: int,
+        policy: Policy | None = None,
+        coverage: Coverage | None = None,
     ) -> None:
         self.ruleset = ruleset
+        self.policy: Policy = policy if policy is not None else Uniform()
+        self.coverage = coverage
         self.players = players
         self.seed = seed
         self.options = options
@@ -399,6 +413,13 @@ def _check_ruleset(ctx: _Context) -> None:
     size = rs.action_space_size
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise _Fail(f"action_space_size {size!r} is not a positive integer")
+    try:
+        family_table(rs.action_families, size)
+    except ValueError as exc:
+        raise _Fail(f"action_families: {exc}") from exc
+    for family in rs.action_families:
+        if not family.name or not family.kind:
+            raise _Fail(f"action family {family!r} needs a name and a kind")
     default = rs.default_options()
     data = rs.options_to_dict(default)
     problem = _json_problem(data)
@@ -840,6 +861,84 @@ def _check_undo(ctx: _Context, state: State, before: str, heavy: bool) -> None:
         )
 
 
+class _InjectedFault(Exception):
+    """The fault the atomic check injects (never raised by a game)."""
+
+
+def _inject_apply_fault(state: State) -> None:
+    """Make ``state``'s next apply run the game's whole apply, then raise (an instance
+    attribute shadows the hook; restoring the state drops it)."""
+    real = state._apply_id
+
+    def faulty(aid: int) -> None:
+        real(aid)
+        raise _InjectedFault(f"injected after the game applied {aid}")
+
+    state._apply_id = faulty  # type: ignore[method-assign]
+
+
+def _expect_fault(copy: State, call: Callable[[], object], what: str) -> RulesFault:
+    try:
+        call()
+    except RulesFault as fault:
+        if not isinstance(fault.cause, _InjectedFault):
+            message = f"{what}: RulesFault carries {fault.cause!r}, not the injected fault"
+            raise _Fail(message) from fault
+        return fault
+    except Exception as exc:
+        raise _Fail(f"{what} raised {_describe(exc)}, not RulesFault") from exc
+    raise _Fail(f"{what} raised nothing although the game's code raised")
+
+
+def _check_atomic(ctx: _Context, state: State, legal: list[int], before: str) -> None:
+    if state.current_player == TERMINAL:
+        return
+    aid = ctx.rng.choice(legal)
+    copy = state.clone()
+    _inject_apply_fault(copy)
+    fault = _expect_fault(copy, lambda: copy.apply(aid), f"apply({aid}) with a fault injected")
+    after = _fingerprint(copy)
+    if after != before:
+        raise _Fail(f"a fault in apply({aid}) left the state changed: {_diff(before, after)}")
+    if fault.action != aid or fault.game != ctx.ruleset.id:
+        raise _Fail(f"RulesFault names action {fault.action} of {fault.game}, not {aid}")
+    if list(copy.legal_action_ids()) != legal:
+        raise _Fail(f"after a fault in apply({aid}) the legal ids differ")
+    if fault.record is None or fault.record.get("actions") != state.history:
+        raise _Fail("RulesFault's record is not the game's record up to the faulting call")
+    if fault.snapshot is None or _canon(fault.snapshot) != _canon(state.snapshot()):
+        raise _Fail("RulesFault's snapshot is not the position before the faulting call")
+    copy.apply(aid)
+    clean = state.clone()
+    clean.apply(aid)
+    if _fingerprint(copy) != _fingerprint(clean):
+        raise _Fail(f"after a fault, apply({aid}) gives another position than without one")
+    if state.current_player >= 0:
+        world = state.determinize(state.current_player, ctx.subrng())
+        world_before = _fingerprint(world)
+        world_legal = list(world.legal_action_ids())
+        waid = ctx.rng.choice(world_legal)
+        _inject_apply_fault(world)
+        _expect_fault(world, lambda: world.apply(waid), "apply() on a determinized state")
+        got = _fingerprint(world)
+        if got != world_before:
+            raise _Fail(f"a fault left a determinized state changed: {_diff(world_before, got)}")
+    lister = state.clone()
+    lister._legal_cache = None
+
+    def broken() -> list[int]:
+        raise _InjectedFault("injected in the legal list")
+
+    lister._compute_legal_ids = broken  # type: ignore[method-assign]
+    _expect_fault(lister, lister.legal_action_ids, "legal_action_ids() with a fault injected")
+    got = _fingerprint(lister)
+    if got != before:
+        raise _Fail(f"a fault in the legal list left the state changed: {_diff(before, got)}")
+    after = _fingerprint(state)
+    if after != before:
+        raise _Fail(f"faults injected into clones changed the original: {_diff(before, after)}")
+
+
 def _check_unchanged(state: State, before: str) -> None:
     after = _fingerprint(state)
     if after != before:
@@ -865,6 +964,7 @@ def _check_position(
     if deep:
         ctx.run("snapshot-roundtrip", state, partial(_check_snapshot, ctx, state, legal))
         ctx.run("clone-independence", state, partial(_check_clone, ctx, state, legal, before))
+        ctx.run("atomic", state, partial(_check_atomic, ctx, state, legal, before))
     ctx.run("undo", state, partial(_check_undo, ctx, state, before, undo_heavy))
     ctx.run("read-only", state, partial(_check_unchanged, state, before))
     return dets
@@ -1003,9 +1103,14 @@ def _run_seed(ctx: _Context) -> None:
             if state.current_player == CHANCE:
                 action = state.sample_chance()
             else:
-                action = play_rng.choice(state.legal_actions())
+                chosen = ctx.policy.choose(state, play_rng)
+                if chosen not in state.legal_action_ids():
+                    raise ValueError(f"policy {ctx.policy.name} chose {chosen!r}, not legal")
+                action = state._action(chosen)
+            if ctx.coverage is not None:
+                ctx.coverage.record(state.legal_action_ids(), action.id)
         except Exception as exc:
-            ctx.fail("terminates", f"choosing a random action raised {_describe(exc)}", state)
+            ctx.fail("terminates", f"choosing an action raised {_describe(exc)}", state)
             break
         # Apply by Action, by id and by text in turn (text only where it resolves: a text
         # that does not is action-text's finding, not a reason to stop the game).
@@ -1064,8 +1169,10 @@ def run_conformance(
     continue_steps: int = 6,
     illegal_tries: int = 3,
     playouts: int = 1,
+    policy: Policy | None = None,
+    coverage: Coverage | None = None,
 ) -> list[Finding]:
-    """Run the suite on ``players``-player games, one random game per seed.
+    """Run the suite on ``players``-player games, one game per seed.
 
     ``ruleset`` is a :class:`Ruleset` or a registered id; it must be registered under its id
     (replay and snapshots look it up). ``checks`` limits the run to some names of
@@ -1073,7 +1180,9 @@ def run_conformance(
     ``deep_rate`` is the share of positions given the expensive checks; ``continue_steps``
     how far clones and loaded snapshots are played on; ``illegal_tries`` how many random
     illegal ids are tried per position; ``playouts`` how many determinized states per game
-    are played to the end.
+    are played to the end. ``policy`` chooses the seats' actions (default
+    :class:`~boomtown.engine.policies.Uniform`); ``coverage``, if given, counts every
+    decision's legal and taken families.
 
     Returns the findings, at most one per check and seed; an empty list means the game passed.
     A bad ``players`` raises :class:`~boomtown.engine.errors.BadPlayerCount`.
@@ -1087,6 +1196,8 @@ def run_conformance(
         "continue_steps": continue_steps,
         "illegal_tries": illegal_tries,
         "playouts": playouts,
+        "policy": policy,
+        "coverage": coverage,
     }
     findings: list[Finding] = []
     head = _Context(rs, players, None, options, enabled, **settings)

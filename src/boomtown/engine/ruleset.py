@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from boomtown.engine.actions import ActionFamily, family_table
 from boomtown.engine.errors import BadOptions, BadPlayerCount
 
 if TYPE_CHECKING:
@@ -50,6 +51,22 @@ class Ruleset:
     returns_range: tuple[float, float] = (0.0, 1.0)
     #: A bound on the number of actions in a game, chance included, when the rules give one.
     max_game_length: int | None = None
+    #: The kinds of decision of the action space, in order, covering it exactly (coverage and
+    #: every action's ``kind`` come from them).
+    action_families: tuple[ActionFamily, ...] = ()
+
+    def family_of(self, aid: int) -> ActionFamily:
+        """The family of action ``aid``.
+
+        >>> from boomtown.engine.registry import get_ruleset
+        >>> get_ruleset("great-western-trail").family_of(0).kind
+        'move'
+        """
+        table = self.__dict__.get("_family_table")
+        if table is None:
+            table = family_table(self.action_families, self.action_space_size)
+            object.__setattr__(self, "_family_table", table)
+        return self.action_families[table[aid]]
 
     def default_options(self) -> Any:
         """A fresh options object with every default."""

@@ -13,9 +13,9 @@ Play a seeded random game to the end:
 >>> rng = random.Random(0)
 >>> while not state.is_terminal():
 ...     if state.current_player == CHANCE:
-...         state.apply(state.sample_chance())
+...         _ = state.apply(state.sample_chance())
 ...     else:
-...         state.apply(rng.choice(state.legal_actions()))
+...         _ = state.apply(rng.choice(state.legal_actions()))
 >>> len(state.returns())
 2
 """
@@ -29,7 +29,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from boomtown.engine.actions import CHANCE, TERMINAL, Action, Event
-from boomtown.engine.errors import BadRecord, IllegalAction, UndoNotAllowed
+from boomtown.engine.errors import BadRecord, IllegalAction, RulesFault, UndoNotAllowed
 
 if TYPE_CHECKING:
     from boomtown.engine.record import GameRecord
@@ -62,6 +62,13 @@ class State(ABC):
         # caches of derived, read-only data (see _log_texts and _options_data)
         self._log_cache: dict[object, tuple[list[Event], int, tuple[Any, ...]]] = {}
         self._options_cache: tuple[Any, dict[str, Any]] | None = None
+        # What a rules fault restores the state from (see _restore): ``None`` means a replay
+        # of the history from ``new_game``; else a pristine clone taken at step _base_steps.
+        # A state whose fields were set directly (loaded, determinized, edited) takes that
+        # clone at its next apply (_rebase).
+        self._base: State | None = None
+        self._base_steps = 0
+        self._rebase = False
 
     # ----------------------------------------------------------------- hooks
     @property
@@ -136,7 +143,10 @@ class State(ABC):
             if self.current_player == TERMINAL:
                 cache = []
             else:
-                cache = self._compute_legal_ids()
+                try:
+                    cache = self._compute_legal_ids()
+                except BaseException as exc:
+                    raise self._fault(exc, "legal", None) from exc
             self._legal_cache = cache
         return cache
 
@@ -144,7 +154,10 @@ class State(ABC):
         """Legal actions with their ids and texts."""
         ids = self._legal_cache
         if ids is None:  # legal_action_ids(), inlined: a bot calls this at every step
-            ids = [] if self.current_player == TERMINAL else self._compute_legal_ids()
+            try:
+                ids = [] if self.current_player == TERMINAL else self._compute_legal_ids()
+            except BaseException as exc:
+                raise self._fault(exc, "legal", None) from exc
             self._legal_cache = ids
         table = self._action_table
         if table is None:
@@ -208,7 +221,9 @@ class State(ABC):
         """Apply an action given as an :class:`Action`, its id or its text.
 
         Returns the applied action. An illegal action raises :class:`IllegalAction`
-        with the reason and leaves the state unchanged.
+        with the reason and leaves the state unchanged. Whatever the game's own code raises
+        while it applies the action, the state is left exactly as it was: an error of the
+        game's rules becomes :class:`RulesFault`, which carries the reproduction.
         """
         legal = self._legal_cache
         if legal is not None and type(action) is Action and action.id in legal:
@@ -218,13 +233,18 @@ class State(ABC):
         table = self._action_table
         done = table[aid] if table is not None else Action(aid, self.action_text(aid))
         actor = self.current_player
+        if self._rebase:
+            self._take_base()
         if not self._owned:
             self._own_lists()
         if self._shared:
             self.unshare()
         self._sealed = False
         self._legal_cache = None
-        self._apply_id(aid)
+        try:
+            self._apply_id(aid)
+        except BaseException as exc:
+            raise self._fault(exc, "apply", aid) from exc
         self._legal_cache = None
         history = self._history
         step = len(history)
@@ -254,6 +274,63 @@ class State(ABC):
         }
         self._owned = True
 
+    # ------------------------------------------------------------- faults
+    def _take_base(self) -> None:
+        """Keep a pristine copy of this position to restore from after a rules fault."""
+        self._rebase = False
+        self._base = None  # the copy need not carry an older base
+        self._base = self.clone()
+        self._base_steps = len(self._history)
+
+    def _restore(self) -> None:
+        """Rebuild this state as it was before the faulting call: from its base copy (or a
+        new game) and its history, which a faulting call never changed."""
+        base, base_steps = self._base, self._base_steps
+        if base is None:
+            replayed = self.ruleset.new_game(self.num_players, self.seed, self.options)
+        else:
+            replayed = base.clone()
+        for aid in self._history[base_steps:]:
+            replayed.apply(aid)
+        self.__dict__.clear()
+        self.__dict__.update(replayed.__dict__)
+        self._base, self._base_steps, self._rebase = base, base_steps, False
+
+    def _fault(self, exc: BaseException, during: str, aid: int | None) -> BaseException:
+        """Restore the state after the game's code raised ``exc``; the exception to raise.
+
+        :class:`IllegalAction` (a game may find an action illegal late) and exceptions that
+        are not errors (``KeyboardInterrupt``) pass through unchanged; anything else becomes
+        a :class:`RulesFault` with the record and snapshot that reproduce it.
+        """
+        history = list(self._history)
+        restored = True
+        if not self._rebase:  # else nothing was applied since the fields were last set
+            try:
+                self._restore()
+            except Exception:  # the past does not replay: a deeper fault, reported as such
+                restored = False
+        if (isinstance(exc, IllegalAction) and restored) or not isinstance(exc, Exception):
+            return exc
+        if not restored:
+            return RulesFault(
+                self.ruleset.id, self.ruleset.version, during, aid,
+                _call_text(during, aid) + " (and the state could not be restored)", exc,
+                None, None,
+            )
+        record: dict[str, Any] | None = None
+        if self._base is None:
+            record = self.record.to_dict()
+            record["actions"] = history
+        try:
+            snapshot: dict[str, Any] | None = self.snapshot()
+        except Exception:
+            snapshot = None
+        return RulesFault(
+            self.ruleset.id, self.ruleset.version, during, aid, _call_text(during, aid), exc,
+            record, snapshot,
+        )
+
     def seal(self) -> None:
         """Called by a game while applying an action that reveals hidden information:
         no undo may cross this step."""
@@ -264,7 +341,14 @@ class State(ABC):
         """At a chance point: every outcome with its probability (they sum to 1)."""
         if self.current_player != CHANCE:
             return []
-        return [(Action(i, self.action_text(i)), p) for i, p in self._chance_distribution()]
+        return [(Action(i, self.action_text(i)), p) for i, p in self._distribution()]
+
+    def _distribution(self) -> list[tuple[int, float]]:
+        """The game's chance distribution; an error in it is a :class:`RulesFault`."""
+        try:
+            return self._chance_distribution()
+        except BaseException as exc:
+            raise self._fault(exc, "chance", None) from exc
 
     def sample_chance(self, rng: random.Random | None = None) -> Action:
         """Draw a chance outcome.
@@ -275,7 +359,7 @@ class State(ABC):
         """
         if self.current_player != CHANCE:
             raise IllegalAction("not a chance point")
-        dist = self._chance_distribution()
+        dist = self._distribution()
         if not dist:
             raise RuntimeError(f"{self.ruleset.id}: a chance point with no outcomes")
         r = rng.random() if rng is not None else chance_uniform(self.seed, len(self._history))
@@ -356,7 +440,7 @@ class State(ABC):
             "seat": seat,
             "current_player": current,
             "terminal": current == TERMINAL,
-            "state": self._view(seat),
+            "state": self._game_view(seat),
             "log": self.log_for(seat),
         }
         if seat is not None and seat == current:
@@ -367,6 +451,12 @@ class State(ABC):
             view["returns"] = self.returns()
             view["score"] = self.score_breakdown()
         return view
+
+    def _game_view(self, seat: int | None) -> dict[str, Any]:
+        try:
+            return self._view(seat)
+        except BaseException as exc:
+            raise self._fault(exc, "view", None) from exc
 
     # ------------------------------------------------------- copy, record
     def clone(self) -> State:
@@ -407,6 +497,7 @@ class State(ABC):
         world._log_cache = {}
         world._legal_cache = None
         world.seed = rng.randrange(1 << 62)
+        world._base, world._base_steps, world._rebase = None, 0, True
         return world
 
     def editable_copy(self) -> State:
@@ -416,6 +507,7 @@ class State(ABC):
         other.unshare()
         other._own_lists()
         other._legal_cache = None
+        other._rebase = True  # its fields will change outside apply: no replay restores them
         return other
 
     def unshare(self) -> None:
@@ -554,6 +646,16 @@ def _plain_value(value: Any) -> Any:
 _MASK64 = (1 << 64) - 1
 
 
+def _call_text(during: str, aid: int | None) -> str:
+    """The faulting call in words, for :class:`RulesFault`."""
+    return {
+        "apply": f"apply(action {aid})",
+        "legal": "legal_actions()",
+        "chance": "the chance distribution",
+        "view": "view()",
+    }[during]
+
+
 def chance_uniform(seed: int, step: int) -> float:
     """A uniform number in [0, 1) that depends only on ``seed`` and ``step`` (splitmix64).
 
@@ -594,6 +696,7 @@ def load_snapshot(data: dict[str, Any]) -> State:
         ]
         state._from_dict(data["state"])
         state._legal_cache = None
+        state._rebase = True
     except BadRecord:
         raise
     except (KeyError, TypeError, ValueError, IndexError) as exc:

@@ -57,6 +57,7 @@ RULESET = Ruleset(
     player_counts=(2, 3, 4),
     options_type=GreatWesternTrailOptions,
     action_space_size=actions.SIZE,
+    action_families=actions.FAMILIES,
     factory=_factory,
     description="Drive your herd to Kansas City, deliver by rail, build, hire and trade.",
     rules_report=_report,

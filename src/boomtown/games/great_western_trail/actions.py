@@ -11,7 +11,7 @@ are ``2 * space`` for a track space and ``2 * space + 1`` for the turnout after 
 
 from __future__ import annotations
 
-from boomtown.engine.actions import Action
+from boomtown.engine.actions import Action, families
 from boomtown.games.great_western_trail.data import (
     BUY_OPTIONS,
     CATTLE,
@@ -191,3 +191,27 @@ SIZE = len(_texts)
 TEXTS: tuple[str, ...] = tuple(_texts)
 ACTIONS: tuple[Action, ...] = tuple(Action(i, t) for i, t in enumerate(TEXTS))
 PAIR_INDEX = {p: i for i, p in enumerate(PAIRS)}
+
+#: The kinds of decision, in the order of the action space (coverage and each action's kind).
+FAMILIES = families(
+    [
+        ("move", "move", MOVE), ("stop", "stop", STOP), ("local", "local-action", LOCAL),
+        ("auxiliary", "auxiliary-action", AUX), ("finish", "finish", DONE),
+        ("accept", "accept", ACCEPT), ("decline", "decline", DECLINE), ("hire", "hire", HIRE),
+        ("choose-building", "build", BUILD), ("place-building", "build", PLACE),
+        ("buy-one", "buy", BUY1), ("buy-two", "buy", BUY2), ("add-to-market", "buy", ADD_MARKET),
+        ("discard", "discard", DISCARD), ("discard-pair", "discard", PAIR),
+        ("remove-card", "remove", REMOVE), ("teepee", "trade", TEEPEE), ("hazard", "take", HAZARD),
+        ("engine", "move-engine", ENGINE), ("clear-disc", "disc", DISC),
+        ("disc-from-station", "disc", UNSTATION), ("deliver", "deliver", CITY),
+        ("certificates", "certificates", CERTS), ("foresight", "take", FORESIGHT),
+        ("play-objective", "objective", PLAY_OBJ), ("take-objective", "objective", TAKE_OBJ),
+        ("station-master", "station", APPOINT), ("upgrade-station", "station", UPGRADE),
+        ("adjacent-building", "local-action", ADJ), ("draw-count", "draw", DRAWN),
+        ("chance-card", "chance", CH_CARD), ("chance-market", "chance", CH_MARKET),
+        ("chance-objective", "chance", CH_OBJ), ("chance-tile", "chance", CH_TILE),
+        ("chance-station-master", "chance", CH_MASTER),
+        ("chance-neutral-building", "chance", CH_NEUTRAL), ("chance-side", "chance", CH_SIDE),
+    ],
+    SIZE,
+)
