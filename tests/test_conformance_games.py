@@ -1,5 +1,9 @@
 """Every registered game passes the conformance suite for every player count.
 
+Uniform random play, and goal-directed play that reaches the late game random play rarely
+does: a policy biased toward rare kinds of decision, one biased toward progress, and the
+heuristic bot (see :mod:`boomtown.engine.policies`).
+
 The number of random games per player count is ``BOOMTOWN_CONFORMANCE_SEEDS`` (default 6);
 raise it for a thorough run, e.g. ``BOOMTOWN_CONFORMANCE_SEEDS=200 pytest -n auto
 tests/test_conformance_games.py``. Each seed is its own test, so pytest-xdist spreads them.
@@ -8,13 +12,15 @@ tests/test_conformance_games.py``. Each seed is its own test, so pytest-xdist sp
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
+from boomtown.bots.policy import BotPolicy
 from boomtown.engine import BadOptions, get_ruleset, list_rulesets
 from boomtown.engine.conformance import assert_conformance
+from boomtown.engine.policies import Policy, Progress, RareFirst
 
 SEEDS = int(os.environ.get("BOOMTOWN_CONFORMANCE_SEEDS", "6"))
 #: Random games per player count for each variant option set a ruleset declares.
@@ -71,3 +77,26 @@ def test_game_conforms(
             )
         return
     assert_conformance(ruleset, players, seeds=[seed], deep_rate=DEEP_RATE, options=options)
+
+
+#: Goal-directed policies by name; each plays one seed per game and player count.
+POLICIES: dict[str, Callable[[], Policy]] = {
+    "rare-first": RareFirst,
+    "progress": Progress,
+    "heuristic": lambda: BotPolicy("heuristic:samples=1"),
+}
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "policy"),
+    [
+        pytest.param(game_id, players, name, id=f"{game_id}-{players}p-{name}")
+        for game_id in ("western-town", "way-out-west", "great-western-trail")
+        for players in get_ruleset(game_id).player_counts
+        for name in POLICIES
+    ],
+)
+def test_game_conforms_under_goal_directed_play(game_id: str, players: int, policy: str) -> None:
+    assert_conformance(
+        game_id, players, seeds=[1000 + players], deep_rate=DEEP_RATE, policy=POLICIES[policy]()
+    )

@@ -21,7 +21,7 @@ from boomtown.cli.replay import load_record, log_lines, replay_loaded, result_li
 from boomtown.cli.rules import describe_ruleset
 from boomtown.cli.simulate import Summary, header, simulate
 from boomtown.cli.tournament import parse_lineup, run_tournament_command, summarise_command
-from boomtown.engine import BoomtownError, get_ruleset, list_rulesets
+from boomtown.engine import BoomtownError, RulesFault, get_ruleset, list_rulesets
 
 #: Errors caused by what the user gave us; they end in a one-line message.
 INPUT_ERRORS = (BoomtownError, OSError, ValueError)
@@ -37,6 +37,22 @@ def one_line(exc: BaseException) -> str:
     else:
         text = str(exc) or type(exc).__name__
     return " ".join(text.split())
+
+
+def save_fault(fault: RulesFault, folder: str = ".") -> str | None:
+    """Write a rules fault's reproduction (record, snapshot, cause) to a JSON file for a bug
+    report; its path, or ``None`` when it cannot be written."""
+    import os
+    import time
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = os.path.join(folder, f"boomtown-fault-{fault.game}-{stamp}.json")
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            json.dump(fault.to_dict(), out)
+    except OSError:
+        return None
+    return path
 
 
 class InputError(click.ClickException):
@@ -73,6 +89,10 @@ class Boundary(click.Group):
             raise  # click handles a closed pipe (``boomtown replay x | head``) quietly
         except click.UsageError as exc:
             raise usage_error(exc) from None
+        except RulesFault as fault:  # a bug of the game: its reproduction, not a traceback
+            path = save_fault(fault)
+            where = f"; its reproduction is in {path}" if path else ""
+            raise InputError(one_line(fault) + where) from None
         except INPUT_ERRORS as exc:
             if ctx.params.get("traceback"):
                 raise

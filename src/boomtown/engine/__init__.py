@@ -1,12 +1,13 @@
 """The game-agnostic kernel. It knows no game; every game implements its contract."""
 
-from boomtown.engine.actions import CHANCE, TERMINAL, Action, Event
+from boomtown.engine.actions import CHANCE, TERMINAL, Action, ActionFamily, Event
 from boomtown.engine.errors import (
     BadOptions,
     BadPlayerCount,
     BadRecord,
     BoomtownError,
     IllegalAction,
+    RulesFault,
     UndoNotAllowed,
     UnknownGame,
 )
@@ -19,6 +20,7 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "Action",
+    "ActionFamily",
     "BadOptions",
     "BadPlayerCount",
     "BadRecord",
@@ -27,6 +29,7 @@ __all__ = [
     "GameRecord",
     "IllegalAction",
     "Ruleset",
+    "RulesFault",
     "State",
     "UndoNotAllowed",
     "UnknownGame",

@@ -37,7 +37,7 @@ games = sa.Table(
     sa.Column("bot_delay_ms", sa.Integer, nullable=False, default=0),
     sa.Column("spectator_token", sa.String(64), nullable=False),
     sa.Column("table_token_hash", sa.String(64), nullable=True),
-    sa.Column("status", sa.String(16), nullable=False),  # active | finished
+    sa.Column("status", sa.String(16), nullable=False),  # active | finished | faulted
     sa.Column("moves", sa.Integer, nullable=False, default=0),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),

@@ -33,6 +33,7 @@ from boomtown.engine import (
     BoomtownError,
     GameRecord,
     IllegalAction,
+    RulesFault,
     State,
     UndoNotAllowed,
     get_ruleset,
@@ -59,6 +60,8 @@ except ImportError:  # pragma: no cover - orjson is optional
 
 #: Roles a token grants.
 SEAT, SPECTATOR, TABLE = "seat", "spectator", "table"
+#: The status of a game stopped by a rules fault (kept, resumed by a fixed version).
+FAULTED = "faulted"
 
 
 class ApiError(Exception):
@@ -78,6 +81,7 @@ class ApiError(Exception):
         "illegal": 422,
         "bad_game": 422,
         "unplayable": 500,
+        "rules_fault": 500,
         "storage": 503,
     }
 
@@ -308,18 +312,64 @@ class Hub:
         row, actions = found
         record = GameRecord(row.game, row.version, row.options, row.players, row.seed, actions)
         error = None
+        upgraded = False
         try:
+            ruleset = get_ruleset(row.game)
+            if row.status == FAULTED and row.version != ruleset.version:
+                # A game stopped by a rules fault resumes under a fixed version of its rules:
+                # its record must replay there, every move legal.
+                record.version = ruleset.version
+                upgraded = True
             state = replay(record)
-        except BadRecord as exc:
+        except (BadRecord, RulesFault, BoomtownError) as exc:
             log.error("game %s does not replay: %s", game_id, exc)
-            error = f"this game cannot be resumed: {exc}"
+            error = (
+                self._fault_text(exc) if isinstance(exc, RulesFault) or row.status == FAULTED
+                else f"this game cannot be resumed: {exc}"
+            )
+            upgraded = False
             try:
                 state = get_ruleset(row.game).new_game(row.players, row.seed, row.options)
             except BoomtownError as again:
                 raise ApiError("unplayable", f"{error}; {again}") from again
+        if upgraded:
+            status = "finished" if state.is_terminal() else "active"
+            self.store.run_now(Store.set_status(game_id, status, record.version))
+            log.warning(
+                "game %s resumes after its rules fault under %s version %d (was %d)",
+                game_id, row.game, record.version, row.version,
+            )
+            row.version, row.status = record.version, status
+        elif row.status == FAULTED and error is None:
+            error = self._fault_text(None)
         live = LiveGame(row, state)
         live.error = error
         return live
+
+    @staticmethod
+    def _fault_text(fault: BaseException | None) -> str:
+        """What the seats of a game stopped by a rules fault read."""
+        what = f" ({fault.reason})" if isinstance(fault, RulesFault) else ""
+        return (
+            f"this game hit a rules fault: a bug in the program, not a mistake of yours{what}. "
+            "It is kept as it was before the faulting move and resumes when a fixed version "
+            "of the rules is installed."
+        )
+
+    async def _faulted(self, live: LiveGame, fault: RulesFault) -> ApiError:
+        """Stop a game at a rules fault: keep it, tell its seats, log the reproduction."""
+        log.error(
+            "game %s hit a rules fault: %s\nreproduction: %s",
+            live.id, fault, dumps({**fault.to_dict(), "game_id": live.id}),
+        )
+        live.error = self._fault_text(fault)
+        with contextlib.suppress(WriteFailed):
+            await self.writer.run(Store.set_status(live.id, FAULTED))
+        live.row.status = FAULTED
+        live.views.clear()
+        live.decision = secrets.token_hex(8)
+        self.broadcast(live)
+        return ApiError("rules_fault", live.error)
 
     async def _resume(self, live: LiveGame) -> None:
         """After loading: enter pending automatic chance outcomes, then wake the bots."""
@@ -328,7 +378,11 @@ class Hub:
             if live.error is None and not live.row.table_mode and state.current_player == CHANCE:
                 new = state.clone()
                 pairs: list[tuple[int, int]] = []
-                self._advance(live.row, new, pairs)
+                try:
+                    self._advance(live.row, new, pairs)
+                except RulesFault as fault:
+                    await self._faulted(live, fault)
+                    return
                 await self._persist(live, len(state.history), pairs, new)
                 self._set_state(live, new)
         self._schedule_bot(live)
@@ -395,11 +449,13 @@ class Hub:
             new = state.clone()
             try:
                 done = new.apply(action)
+                pairs = [(done.id, current)]
+                if not live.row.table_mode:
+                    self._advance(live.row, new, pairs)
             except IllegalAction as exc:
                 raise ApiError("illegal", exc.reason) from exc
-            pairs = [(done.id, current)]
-            if not live.row.table_mode:
-                self._advance(live.row, new, pairs)
+            except RulesFault as fault:
+                raise await self._faulted(live, fault) from fault
             await self._persist(live, len(state.history), pairs, new)
             self._set_state(live, new)
             if on_ack is not None:
@@ -532,7 +588,7 @@ class Hub:
             except ApiError as exc:
                 if exc.code == "moved_on":
                     continue
-                if exc.code in ("game_over", "unplayable"):
+                if exc.code in ("game_over", "unplayable", "rules_fault"):
                     return
                 failures += 1
                 log.error("bot %s in game %s: %s", kind.name, live.id, exc.message)
@@ -540,6 +596,12 @@ class Hub:
                     await asyncio.sleep(1.0)
             except asyncio.CancelledError:
                 raise
+            except RulesFault as fault:  # in the bot's own search: the game itself is intact
+                failures += 1
+                log.error(
+                    "bot %s in game %s hit a rules fault in its search: %s\nreproduction: %s",
+                    kind.name, live.id, fault, dumps({**fault.to_dict(), "game_id": live.id}),
+                )
             except Exception:
                 failures += 1
                 log.exception("bot %s in game %s failed", kind.name, live.id)
@@ -564,7 +626,19 @@ class Hub:
         """The state message for ``client``, or ``None`` when nothing it may see changed.
 
         The log goes out as the lines the client has not had yet (all of it after an undo
-        shortened it, or on a new connection)."""
+        shortened it, or on a new connection). A rules fault while the view is built (the
+        game's view or legal-action code) stops the game as a faulting move would."""
+        try:
+            return self._message(live, client)
+        except RulesFault as fault:
+            if live.error is None:
+                log.error("game %s hit a rules fault in a view: %s\nreproduction: %s",
+                          live.id, fault, dumps({**fault.to_dict(), "game_id": live.id}))
+                live.error = self._fault_text(fault)
+                live.row.status = FAULTED
+            return dumps(ApiError("rules_fault", live.error).to_dict())
+
+    def _message(self, live: LiveGame, client: Client) -> str | None:
         view_json, lines = live.view(client.seat)
         state = live.state
         acting = (

@@ -130,6 +130,19 @@ class Store:
         return op
 
     @staticmethod
+    def set_status(game_id: str, status: str, version: int | None = None) -> Op:
+        """Set a game's status (``faulted`` after a rules fault), and its ruleset version
+        when a fixed version resumes it."""
+
+        def op(conn: Connection) -> None:
+            values: dict[str, Any] = {"status": status, "updated_at": time.time()}
+            if version is not None:
+                values["version"] = version
+            conn.execute(games.update().where(games.c.id == game_id).values(**values))
+
+        return op
+
+    @staticmethod
     def claim_seat(game_id: str, seat: int, new_hash: str) -> Op:
         def op(conn: Connection) -> bool:
             result = conn.execute(
@@ -140,6 +153,12 @@ class Store:
             return bool(result.rowcount == 1)
 
         return op
+
+    def run_now(self, op: Op) -> Any:
+        """Run a write operation in its own transaction, in the calling thread (for loading
+        code that runs outside the event loop; live moves go through the :class:`Writer`)."""
+        with self.engine.begin() as conn:
+            return op(conn)
 
     # -------------------------------------------------------------- reads
     def load_game(self, game_id: str) -> tuple[GameRow, list[int]] | None:

@@ -64,6 +64,8 @@ class MatchResult:
     thinking: list[float] | None = None
     features: dict[str, list[str]] | None = None
     error: str | None = None
+    #: A rules fault's reproduction (game, call, cause, record, snapshot): a bug report.
+    fault: dict[str, Any] | None = None
 
     @property
     def ok(self) -> bool:
@@ -79,6 +81,8 @@ class MatchResult:
         }
         if self.error is not None:
             out["error"] = self.error
+            if self.fault is not None:
+                out["fault"] = self.fault
             return out
         out.update(
             returns=self.returns,
@@ -108,6 +112,7 @@ class MatchResult:
             thinking=data.get("thinking"),
             features=data.get("features"),
             error=data.get("error"),
+            fault=data.get("fault"),
         )
 
 
@@ -115,15 +120,18 @@ def run_match(
     game: str, seat_specs: Sequence[str], seed: int, options: dict[str, Any], index: int,
     rotation: int,
 ) -> MatchResult:
-    """Play one game; a Python error becomes the result's ``error`` instead of escaping."""
+    """Play one game; a Python error becomes the result's ``error`` instead of escaping, and a
+    rules fault also its reproduction (``fault``)."""
     import traceback
 
-    from boomtown.engine import get_ruleset
+    from boomtown.engine import RulesFault, get_ruleset
 
     seats = list(seat_specs)
     try:
         ruleset = get_ruleset(game)
         state, thinking = play_bots(ruleset, seats, seed, ruleset.options_from_dict(options))
+    except RulesFault as fault:  # the game's bug: its reproduction, not a traceback
+        return MatchResult(index, seed, rotation, seats, error=str(fault), fault=fault.to_dict())
     except Exception as exc:  # reported in the results, never hidden
         tb = traceback.format_exc(limit=4)
         return MatchResult(index, seed, rotation, seats, error=f"{exc!r}\n{tb}")
