@@ -31,6 +31,10 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+def act(c: TestClient, gid: str, token: str, aid: int) -> Any:
+    return c.post(f"/api/games/{gid}/actions", headers=auth(token), json={"action": aid})
+
+
 def _mirror_to_fault() -> tuple[list[int], State]:
     """The decisions that lead a seed-``SEED`` game to the toy's bug, found on a local copy
     (the server draws chance from the same seeded stream)."""
@@ -76,13 +80,13 @@ def test_a_rules_fault_keeps_the_game_and_a_fixed_version_resumes_it(
             while mirror.current_player == CHANCE:
                 mirror.apply(mirror.sample_chance())
             seat = mirror.current_player
-            r = c.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]), json={"action": aid})
+            r = act(c, gid, tokens[seat], aid)
             assert r.status_code == 200, r.text
             mirror.apply(aid)
         seat = at_fault.current_player
         before = c.get(f"/api/games/{gid}/state", headers=auth(tokens[seat])).json()
         with caplog.at_level(logging.ERROR, logger="boomtown.server"):
-            r = c.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]), json={"action": TAKE})
+            r = act(c, gid, tokens[seat], TAKE)
         assert r.status_code == 500 and r.json()["code"] == "rules_fault", r.text
         assert "rules fault" in r.json()["message"] and "ZeroDivisionError" in r.json()["message"]
         logged = [rec.getMessage() for rec in caplog.records if "rules fault" in rec.getMessage()]
@@ -93,7 +97,7 @@ def test_a_rules_fault_keeps_the_game_and_a_fixed_version_resumes_it(
         assert after["view"]["state"] == before["view"]["state"]  # nothing half-applied
         assert "rules fault" in after["error"]
         other = next(a for a in at_fault.legal_action_ids() if a != TAKE)
-        r = c.post(f"/api/games/{gid}/actions", headers=auth(tokens[seat]), json={"action": other})
+        r = act(c, gid, tokens[seat], other)
         assert r.status_code == 500 and r.json()["code"] == "unplayable"
     # The same server restarted with the faulty rules: the game stays stopped.
     with registered(FAULTY), TestClient(create_app(database_url=url, data_dir=data)) as c:
