@@ -19,7 +19,7 @@ from boomtown.engine import CHANCE
 from boomtown.server import bots, create_app
 from boomtown.server.app import MAX_BODY, MAX_MESSAGE
 from test_server_support import BACKENDS, database
-from toy_games import HighCard, make_ruleset, registered
+from toy_games import HIGH_CARD, HighCard, make_ruleset, registered
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -437,3 +437,15 @@ def test_library_bots_heuristic_and_ismcts(tmp_path: Path) -> None:
         final = wait_finished(c, game, timeout=240)
         assert [s["bot"] for s in final["seats"]] == ["heuristic", "ismcts"]
         assert final["view"]["terminal"]
+
+
+def test_catalogue_endpoint(client: TestClient) -> None:
+    with registered(HIGH_CARD):
+        r = client.get("/api/rulesets/toy-high-card/catalogue")
+        assert r.status_code == 200, r.text
+        data = r.json()
+        assert data["game"] == "toy-high-card" and data["version"] == HIGH_CARD.version
+        entry = next(e for e in data["entries"] if e["id"] == "card:7")
+        assert entry["name"] == "card 7" and entry["text"] and entry["provenance"] == "rulebook"
+    r = client.get("/api/rulesets/no-such-game/catalogue")
+    assert r.status_code == 404 and r.json()["code"] == "not_found"

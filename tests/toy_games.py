@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from boomtown.engine import CHANCE, TERMINAL, Ruleset, State
-from boomtown.engine.actions import families
+from boomtown.engine.actions import Prompt, families
+from boomtown.engine.catalogue import Catalogue, Entry
 from boomtown.engine.registry import register, unregister
 
 CARDS = 20
@@ -201,9 +202,35 @@ class HighCard(State):
             self._start_round()
 
     # ------------------------------------------------------------- views
+    def _prompt(self, seat: int | None) -> Prompt:
+        if self.phase == "deal":
+            dealt = sum(map(len, self.hands))
+            return Prompt(CHANCE, "Deal a card", for_seat=dealt % self.num_players)
+        if self.phase == "draw":
+            return Prompt(CHANCE, "Draw a replacement card", for_seat=self.actor)
+        if self.phase == "die":
+            return Prompt(CHANCE, "Roll the die", "Its face is the points", for_seat=self.winner)
+        if self.phase == "exchange":
+            chosen = len(self.selected[self.actor])
+            return Prompt(self.actor, "Select up to two cards to exchange",
+                          "Then end your turn", progress=f"{chosen} of {MAX_SELECT} selected")
+        if self.phase == "commit":
+            return Prompt(self.current_player, "Commit a card in secret",
+                          "Revealed when everyone has committed")
+        return Prompt(self.actor, "Take 2 points or roll the die", subjects=(f"seat:{self.actor}",))
+
+    def _describe(self, aid: int) -> tuple[tuple[str, ...], str]:
+        if aid < CARDS:
+            return (f"card:{aid + 1}@hand",), ""
+        if aid in (TAKE, ROLL):
+            return (f"seat:{self.actor}",), ""
+        return (), ""
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         commit = None if seat is None else self.commits[seat]
         return {
+            "seats": [f"seat:{s}" for s in range(self.num_players)],
+            "hand_ids": [] if seat is None else [f"card:{c + 1}@hand" for c in self.hands[seat]],
             "phase": self.phase,
             "round": self.round,
             "actor": self.actor,
@@ -371,6 +398,29 @@ class MissingSeal(HighCard):
         pass
 
 
+class GenericPrompt(HighCard):
+    """Fault: the commit prompt says nothing about the decision."""
+
+    def _prompt(self, seat: int | None) -> Prompt:
+        if self.phase == "commit":
+            return Prompt(self.current_player, "Choose an action")
+        return super()._prompt(seat)
+
+
+class GhostTarget(HighCard):
+    """Fault: taking the points targets a seat that no view shows."""
+
+    def _describe(self, aid: int) -> tuple[tuple[str, ...], str]:
+        return (("seat:9",), "") if aid == TAKE else super()._describe(aid)
+
+
+class Uncatalogued(HighCard):
+    """Fault: the view names a card the catalogue does not have."""
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {**super()._view(seat), "joker": "card:joker"}
+
+
 class FaultyRules(HighCard):
     """Fault: a bug in the rules: taking the 2 points in round 2 scores them, then divides by
     zero (a half-applied action, as a real rules bug would leave it)."""
@@ -395,10 +445,17 @@ def make_ruleset(cls: type[HighCard], game_id: str) -> Ruleset:
         options_type=HighCardOptions,
         action_space_size=SIZE,
         action_families=FAMILIES,
+        catalogue_factory=catalogue,
         factory=factory,
         description=cls.__doc__ or "",
         returns_range=(-1000.0, 1000.0),  # returns are the points scored
     )
+
+
+def catalogue() -> Catalogue:
+    return Catalogue("toy-high-card", [
+        Entry(f"card:{v}", "card", f"card {v}", f"Worth {v} in the showdown.") for v in range(1, 21)
+    ])
 
 
 FAMILIES = families(
@@ -421,6 +478,9 @@ BROKEN: dict[str, tuple[Ruleset, str]] = {
         ("toy-component-leak", ComponentLeak, "component-counts"),
         ("toy-missing-seal", MissingSeal, "undo"),
         ("toy-faulty-rules", FaultyRules, "terminates"),
+        ("toy-generic-prompt", GenericPrompt, "prompt"),
+        ("toy-ghost-target", GhostTarget, "targets"),
+        ("toy-uncatalogued", Uncatalogued, "catalogue"),
     ]
 }
 

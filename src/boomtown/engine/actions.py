@@ -12,6 +12,14 @@ cached instances.
 
 >>> Action(3, "play marshal") == Action(3, "anything")
 True
+
+A described action (``state.describe(id)``) also says what kind of decision it is, which board
+things it concerns (by the ids the view uses, the main one first) and what it costs:
+
+>>> Action(3, "play marshal", kind="play", targets=("card:marshal@hand",)).targets
+('card:marshal@hand',)
+
+A :class:`Prompt` says what the current decision is about.
 """
 
 from __future__ import annotations
@@ -29,16 +37,53 @@ TERMINAL = -2
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One decision: its id in the action space and a human text."""
+    """One decision: its id in the action space and a human text; described, also its kind,
+    the board things it concerns (ids the view uses, the main one first) and its cost."""
 
     id: int
     text: str = field(compare=False)
+    kind: str = field(default="", compare=False)
+    targets: tuple[str, ...] = field(default=(), compare=False)
+    cost: str = field(default="", compare=False)
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready data (as a view lists the legal actions)."""
+        return {"id": self.id, "text": self.text, "kind": self.kind,
+                "targets": list(self.targets), "cost": self.cost}
 
     def __str__(self) -> str:
         return self.text
 
     def __int__(self) -> int:
         return self.id
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """What the current decision is about: who decides, a specific title, a one-line hint,
+    progress through a multi-part choice, and the board things it concerns.
+
+    At a chance point ``seat`` is :data:`CHANCE`, the title says what is rolled or drawn and
+    ``for_seat`` for whom (``None`` when for nobody in particular).
+
+    >>> Prompt(2, "Choose a city to deliver to", "Your engine is on space 12",
+    ...        progress="delivery 1 of 1").to_dict()["title"]
+    'Choose a city to deliver to'
+    """
+
+    seat: int
+    title: str
+    hint: str = ""
+    progress: str = ""
+    kind: str = ""
+    subjects: tuple[str, ...] = ()
+    for_seat: int | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready data (a view's ``prompt``)."""
+        return {"seat": self.seat, "title": self.title, "hint": self.hint,
+                "progress": self.progress, "kind": self.kind, "subjects": list(self.subjects),
+                "for_seat": self.for_seat}
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,7 +66,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from boomtown.engine.actions import CHANCE, TERMINAL, Action, family_table
+from boomtown.engine.actions import CHANCE, TERMINAL, Action, Prompt, family_table
+from boomtown.engine.catalogue import Catalogue, ids_in, is_id
 from boomtown.engine.coverage import Coverage
 from boomtown.engine.errors import IllegalAction, RulesFault
 from boomtown.engine.policies import Policy, Uniform
@@ -119,6 +120,12 @@ CHECKS: dict[str, str] = {
     "returns_range; score_breakdown() is JSON-ready",
     "undo": "only the seat to decide may undo; undo on a clone equals replaying "
     "record.actions[:-1]; an undoable decision reveals nothing hidden (else it must seal())",
+    "prompt": "every position has a specific prompt (not a generic 'Choose an action'): the "
+    "seat that decides (CHANCE at chance points), a title, JSON-ready, for every viewer",
+    "targets": "every legal action, described, has its family's kind, a text cost and targets "
+    "of id shape that appear in the deciding seat's view",
+    "catalogue": "the catalogue builds, and every id of a catalogued kind in any view or action "
+    "target is in it",
     "atomic": "a fault injected after the game's own apply has run (on a clone, and on a "
     "determinized copy) or in its legal-action list raises RulesFault and leaves the position "
     "exactly as it was; the fault's record and snapshot reproduce it, and play goes on",
@@ -126,6 +133,9 @@ CHECKS: dict[str, str] = {
 """Every check by name, with what it asserts."""
 
 _GARBAGE_TEXT = "xyzzy \u2603 no such action"
+#: Share of ordinary positions (besides the deep ones) whose view ids are looked up in the
+#: catalogue (every view of every seat: costly in long games).
+CATALOGUE_RATE = 0.2
 
 
 # ----------------------------------------------------------------- results
@@ -329,6 +339,7 @@ class _Context:
         self.ruleset = ruleset
         self.policy: Policy = policy if policy is not None else Uniform()
         self.coverage = coverage
+        self.catalogue: Catalogue | None = None
         self.players = players
         self.seed = seed
         self.options = options
@@ -435,6 +446,78 @@ def _check_ruleset(ctx: _Context) -> None:
         again = rs.options_from_dict(json.loads(json.dumps(rs.options_to_dict(options))))
         if again != options:
             raise _Fail(f"options do not survive a JSON round trip: {options!r} -> {again!r}")
+
+
+#: Prompt titles that say nothing about the decision (compared case-insensitively).
+GENERIC_TITLES = frozenset(
+    {"choose an action", "choose", "decide", "your turn", "make a decision", "pick an action",
+     "action", "chance", "choose an option"}
+)
+
+
+def _presentation(ctx: _Context) -> Catalogue | None:
+    """The catalogue, when the ruleset declares one: the presentation checks (prompt,
+    targets, catalogue) apply to the games that do (every built-in game)."""
+    if ctx.ruleset.catalogue_factory is None:
+        return None
+    return ctx.ruleset.catalogue()
+
+
+def _check_prompt(ctx: _Context, state: State) -> None:
+    current = state.current_player
+    viewers: list[int | None] = [None, *range(ctx.players)]
+    for viewer in viewers:
+        prompt = state.prompt(viewer)
+        if not isinstance(prompt, Prompt):
+            raise _Fail(f"prompt({viewer}) is a {type(prompt).__name__}, not a Prompt")
+        if prompt.seat != current:
+            raise _Fail(f"prompt({viewer}) says seat {prompt.seat} decides, not {current}")
+        title = prompt.title.strip() if isinstance(prompt.title, str) else ""
+        if not title or title.casefold() in GENERIC_TITLES:
+            raise _Fail(f"prompt({viewer}) has the generic title {prompt.title!r}")
+        problem = _json_problem(prompt.to_dict())
+        if problem is not None:
+            raise _Fail(f"prompt({viewer}) is not JSON-ready: {problem}")
+        for ref in prompt.subjects:
+            if not is_id(ref):
+                raise _Fail(f"prompt({viewer}) names {ref!r}, which is not an id")
+
+
+def _check_targets(ctx: _Context, state: State, legal: list[int]) -> None:
+    seat = state.current_player
+    if seat < 0:
+        return
+    view = state.view(seat)
+    present = ids_in({k: v for k, v in view.items() if k not in ("legal_actions", "prompt")})
+    for aid in legal:
+        action = state.describe(aid)
+        family = ctx.ruleset.family_of(aid)
+        if action.id != aid or action.kind != family.kind:
+            raise _Fail(
+                f"describe({aid}) has kind {action.kind!r}, its family's is {family.kind!r}"
+            )
+        if not isinstance(action.cost, str):
+            raise _Fail(f"describe({aid}).cost is {action.cost!r}, not a text")
+        for ref in action.targets:
+            if not is_id(ref):
+                raise _Fail(f"action {aid} ({action.text}) targets {ref!r}, not an id")
+            if ref not in present:
+                raise _Fail(
+                    f"action {aid} ({action.text}) targets {ref}, which view({seat}) does not show"
+                )
+
+
+def _check_catalogue(ctx: _Context, state: State, catalogue: Catalogue, legal: list[int]) -> None:
+    refs: set[str] = set()
+    for viewer in [None, *range(ctx.players)]:
+        refs |= ids_in(state.view(viewer))
+        refs |= set(state.prompt(viewer).subjects)
+    if state.current_player >= 0:
+        for aid in legal:
+            refs |= set(state.describe(aid).targets)
+    missing = sorted(ref for ref in refs if not catalogue.covers(ref))
+    if missing:
+        raise _Fail(f"ids not in the catalogue: {_short(missing)}")
 
 
 # ------------------------------------------------------ per-position checks
@@ -966,6 +1049,12 @@ def _check_position(
         ctx.run("clone-independence", state, partial(_check_clone, ctx, state, legal, before))
         ctx.run("atomic", state, partial(_check_atomic, ctx, state, legal, before))
     ctx.run("undo", state, partial(_check_undo, ctx, state, before, undo_heavy))
+    catalogue = ctx.catalogue
+    if catalogue is not None and not state.is_terminal():
+        ctx.run("prompt", state, partial(_check_prompt, ctx, state))
+        ctx.run("targets", state, partial(_check_targets, ctx, state, legal))
+        if deep or ctx.rng.random() < CATALOGUE_RATE:
+            ctx.run("catalogue", state, partial(_check_catalogue, ctx, state, catalogue, legal))
     ctx.run("read-only", state, partial(_check_unchanged, state, before))
     return dets
 
@@ -1046,7 +1135,19 @@ def _check_record(ctx: _Context, state: State) -> None:
 
 
 # ------------------------------------------------------------------ runner
+def _load_catalogue(ctx: _Context) -> bool:
+    """Build the catalogue into ``ctx`` (a failure is a catalogue finding: False)."""
+    try:
+        ctx.catalogue = _presentation(ctx)
+    except Exception as exc:
+        ctx.fail("catalogue", f"the catalogue does not build: {_describe(exc)}")
+        return False
+    return True
+
+
 def _run_seed(ctx: _Context) -> None:
+    if not _load_catalogue(ctx):
+        return
     try:
         state = ctx.ruleset.new_game(ctx.players, ctx.seed or 0, ctx.options)
     except Exception as exc:
@@ -1249,6 +1350,8 @@ def check_position(
         playouts=1,
     )
     ctx.rng = random.Random(f"boomtown-conformance-position:{rng_seed}")
+    if not _load_catalogue(ctx):
+        return ctx.findings
     try:
         before = _fingerprint(state)
     except Exception as exc:

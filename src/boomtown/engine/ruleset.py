@@ -27,6 +27,7 @@ from boomtown.engine.actions import ActionFamily, family_table
 from boomtown.engine.errors import BadOptions, BadPlayerCount
 
 if TYPE_CHECKING:
+    from boomtown.engine.catalogue import Catalogue
     from boomtown.engine.state import State
 
 
@@ -54,6 +55,19 @@ class Ruleset:
     #: The kinds of decision of the action space, in order, covering it exactly (coverage and
     #: every action's ``kind`` come from them).
     action_families: tuple[ActionFamily, ...] = ()
+    #: Builds the game's catalogue (every card, building, tile, counter and space with its
+    #: effect text generated from the data file); see :mod:`boomtown.engine.catalogue`.
+    catalogue_factory: Callable[[], Catalogue] | None = None
+
+    def catalogue(self) -> Catalogue:
+        """The game's catalogue (built once)."""
+        cached = self.__dict__.get("_catalogue")
+        if cached is None:
+            if self.catalogue_factory is None:
+                raise NotImplementedError(f"{self.id} declares no catalogue")
+            cached = self.catalogue_factory()
+            object.__setattr__(self, "_catalogue", cached)
+        return cached
 
     def family_of(self, aid: int) -> ActionFamily:
         """The family of action ``aid``.

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from boomtown.engine.actions import CHANCE, TERMINAL, Action, Event
+from boomtown.engine.actions import CHANCE, TERMINAL, Action, Event, Prompt
 from boomtown.engine.errors import BadRecord, IllegalAction, RulesFault, UndoNotAllowed
 
 if TYPE_CHECKING:
@@ -38,6 +38,10 @@ if TYPE_CHECKING:
 ActionLike = Action | int | str
 
 SNAPSHOT_FORMAT = "boomtown-snapshot/1"
+
+#: The titles of the default prompt, which says nothing about the decision (no game keeps it).
+GENERIC_TITLE = "Choose an action"
+GENERIC_CHANCE_TITLE = "Chance"
 
 
 class State(ABC):
@@ -93,6 +97,22 @@ class State(ABC):
         if table is None:
             raise NotImplementedError(f"{type(self).__name__} needs _action_table or action_text")
         return table[aid].text if 0 <= aid < len(table) else f"action {aid}"
+
+    def _describe(self, aid: int) -> tuple[tuple[str, ...], str]:
+        """The board things action ``aid`` concerns now (ids the view uses, the main one
+        first) and its cost as a short text ("" for none). Only called for legal ids."""
+        return (), ""
+
+    def _prompt(self, seat: int | None) -> Prompt:
+        """The current decision as ``seat`` (``None`` = spectator) may read it: never
+        terminal (the base class answers that). Only what ``seat`` may see.
+
+        Every game overrides this: the conformance suite rejects this generic default.
+        """
+        current = self.current_player
+        if current == CHANCE:
+            return Prompt(CHANCE, GENERIC_CHANCE_TITLE)
+        return Prompt(current, GENERIC_TITLE)
 
     @abstractmethod
     def _chance_distribution(self) -> list[tuple[int, float]]:
@@ -166,6 +186,29 @@ class State(ABC):
         for i in ids:
             actions.append(table[i])
         return actions
+
+    def describe(self, aid: int) -> Action:
+        """Legal action ``aid`` with its kind (its family's), targets and cost: what a client
+        draws and maps clicks with. Bots and learning code need only :meth:`legal_actions`.
+        """
+        try:
+            targets, cost = self._describe(aid)
+        except BaseException as exc:
+            raise self._fault(exc, "view", None) from exc
+        return Action(
+            aid, self.action_text(aid), self.ruleset.family_of(aid).kind, tuple(targets), cost
+        )
+
+    def prompt(self, seat: int | None = None) -> Prompt:
+        """The current decision: who decides, a specific title, a hint, progress, the board
+        things it concerns; as ``seat`` (``None`` = spectator) may read it."""
+        current = self.current_player
+        if current == TERMINAL:
+            return Prompt(TERMINAL, "The game is over", "Final scores are below", kind="over")
+        try:
+            return self._prompt(seat)
+        except BaseException as exc:
+            raise self._fault(exc, "view", None) from exc
 
     def legal_mask(self) -> list[bool]:
         """A boolean per id of the fixed action space: ``True`` where legal."""
@@ -441,11 +484,12 @@ class State(ABC):
             "current_player": current,
             "terminal": current == TERMINAL,
             "state": self._game_view(seat),
+            "prompt": self.prompt(seat).to_dict(),
             "log": self.log_for(seat),
         }
         if seat is not None and seat == current:
             view["legal_actions"] = [
-                {"id": a.id, "text": a.text} for a in self.legal_actions()
+                self.describe(aid).to_dict() for aid in self.legal_action_ids()
             ]
         if current == TERMINAL:
             view["returns"] = self.returns()

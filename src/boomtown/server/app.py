@@ -18,7 +18,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, StrictInt, StrictStr
 
-from boomtown.engine import get_ruleset, list_rulesets
+from boomtown.engine import UnknownGame, get_ruleset, list_rulesets
 from boomtown.server import bots
 from boomtown.server.db import make_engine, migrate, sqlite_url
 from boomtown.server.hub import (
@@ -29,6 +29,7 @@ from boomtown.server.hub import (
     LiveGame,
     SeatSpec,
     default_bot_workers,
+    dumps,
 )
 from boomtown.server.store import Store, Writer
 from boomtown.web import STATIC_DIR
@@ -218,6 +219,22 @@ def create_app(
             for k in bots.BOT_KINDS.values()
         ]
         return {"games": out, "bots": kinds}
+
+    @app.get("/api/rulesets/{game}/catalogue", tags=["games"], responses=ERRORS)
+    async def catalogue(game: str) -> Response:
+        """Every card, building, tile, counter and space of ``game`` with its effect text,
+        cost, requirements, points and provenance, keyed by the ids its views use."""
+        try:
+            rs = get_ruleset(game)
+        except UnknownGame as exc:
+            raise ApiError("not_found", str(exc)) from exc
+        try:
+            found = rs.catalogue()
+        except NotImplementedError as exc:
+            raise ApiError("not_found", str(exc)) from exc
+        body = dumps({"version": rs.version, **found.to_dict()})
+        return Response(body, media_type="application/json",
+                        headers={"Cache-Control": "public, max-age=300"})
 
     @app.post("/api/games", status_code=201, response_model=CreateGameOut, tags=["games"],
               responses=ERRORS)
