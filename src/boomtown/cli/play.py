@@ -24,6 +24,7 @@ from boomtown.bots.registry import check_spec, make_bot
 from boomtown.cli.scores import describe_seats, score_table, winners
 from boomtown.engine import (
     CHANCE,
+    Action,
     BadRecord,
     GameRecord,
     IllegalAction,
@@ -33,6 +34,7 @@ from boomtown.engine import (
     get_ruleset,
     replay,
 )
+from boomtown.engine.catalogue import Catalogue, base_id
 
 HUMAN = "human"
 SAVE_FORMAT = "boomtown-play/1"
@@ -127,6 +129,33 @@ class Session:
         for seat, spec in enumerate(self.seats):
             if spec != HUMAN:
                 self.bots[seat] = make_bot(spec, game, self.state.seed, seat)
+        try:
+            self.catalogue: Catalogue | None = self.state.ruleset.catalogue()
+        except NotImplementedError:
+            self.catalogue = None
+
+    def prompt_lines(self, seat: int | None) -> list[str]:
+        """The current decision's prompt as ``seat`` reads it: title, progress, hint."""
+        prompt = self.state.prompt(seat)
+        title = prompt.title + (f" ({prompt.progress})" if prompt.progress else "")
+        lines = [title]
+        if prompt.hint:
+            lines.append(f"  {prompt.hint}")
+        return lines
+
+    def about_lines(self, actions: Sequence[Action]) -> list[str]:
+        """What the choices touch: the catalogue text of each catalogued main target."""
+        if self.catalogue is None:
+            return []
+        lines, seen = [], set()
+        for action in actions:
+            for ref in action.targets[:1]:
+                if ref in self.catalogue and base_id(ref) not in seen:
+                    seen.add(base_id(ref))
+                    entry = self.catalogue.entry(ref)
+                    mark = " (reconstructed)" if entry.reconstructed else ""
+                    lines.append(f"  {entry.name}{mark}: {entry.text}")
+        return lines
 
     @property
     def humans(self) -> list[int]:
@@ -214,7 +243,7 @@ class Session:
         outcomes = self.state.chance_outcomes()
         self.flush_log(self.watcher)
         self.echo("")
-        self.echo("Chance: what happened at the table?")
+        self.echo("Chance: what happened at the table? " + " ".join(self.prompt_lines(None)))
         for i, (action, p) in enumerate(outcomes, start=1):
             self.echo(f"  {i:>3}. {action.text}  (p={p:.3g})")
         while True:
@@ -254,11 +283,20 @@ class Session:
         if fresh:
             self.show(seat)
         while True:
-            legal = state.legal_actions()
+            legal = [state.describe(aid) for aid in state.legal_action_ids()]
             self.echo("")
-            self.echo(f"{self.name(seat)}, your decision:")
+            head, *hint = self.prompt_lines(seat)
+            self.echo(f"{self.name(seat)}, your decision: {head}")
+            for line in hint:
+                self.echo(line)
             for i, action in enumerate(legal, start=1):
-                self.echo(f"  {i:>3}. {action.text}")
+                cost = f"  ({action.cost})" if action.cost else ""
+                self.echo(f"  {i:>3}. {action.text}{cost}")
+            about = self.about_lines(legal)
+            if about:
+                self.echo("  What these choices concern:")
+                for line in about:
+                    self.echo(f"  {line}")
             keys = "number or text; v view, l log"
             if state.can_undo(seat):
                 keys += ", u undo"

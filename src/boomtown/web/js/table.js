@@ -1,5 +1,10 @@
 // The table page: one websocket, the seat's view rendered as a board, actions by clicking.
-import { el, remember, toast } from "./api.js";
+//
+// Clicks map to actions through the actions' targets, never their texts: a board renderer
+// tags each thing it draws with its id (`data-id="card:saloon@hand"`, the ids the view uses),
+// and a click on a thing offers the legal actions whose first target it is. Every thing with
+// a catalogued id explains itself on hover (its catalogue entry).
+import { api, el, remember, toast } from "./api.js";
 import { renderGeneric } from "./render/generic.js";
 import { renderWesternTown } from "./render/western_town.js";
 
@@ -16,6 +21,8 @@ let backoff = 500;
 let reqCounter = 0;
 let pending = null;       // req id of the decision in flight
 let opened = false;
+let catalogue = null;     // id -> entry of the game's catalogue (fetched once)
+let catalogueGame = null;
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -81,8 +88,56 @@ function seatName(i) {
 
 function legal() {
   if (!last || !last.decision) return [];
-  if (last.role === "table") return (last.chance || []).map((c) => ({ id: c.id, text: c.text }));
+  if (last.role === "table") return (last.chance || []).map((c) => ({ id: c.id, text: c.text, targets: [] }));
   return last.view.legal_actions || [];
+}
+
+/** The legal actions whose main (first) target is the board thing `id`. */
+function targeting(id) {
+  return legal().filter((a) => a.targets && a.targets[0] === id);
+}
+
+/** The catalogue entry of a board id (its place after "@" dropped), if any. */
+export function entryOf(id) {
+  if (!catalogue || typeof id !== "string") return null;
+  return catalogue.get(id.split("@")[0]) || null;
+}
+
+/** One line a person reads on hover or tap: name, effect, cost, points, provenance. */
+export function describeEntry(entry) {
+  const parts = [`${entry.name}: ${entry.text}`];
+  if (entry.cost) parts.push(`cost: ${entry.cost}`);
+  if (entry.requirements) parts.push(`needs: ${entry.requirements}`);
+  if (entry.points) parts.push(`points: ${entry.points}`);
+  if (entry.reconstructed) parts.push("(reconstructed: our own reading, not the publisher's)");
+  return parts.join("\n");
+}
+
+async function loadCatalogue(game) {
+  if (catalogueGame === game) return;
+  catalogueGame = game;
+  try {
+    const data = await api(`/api/rulesets/${encodeURIComponent(game)}/catalogue`);
+    catalogue = new Map(data.entries.map((e) => [e.id, e]));
+    if (last) render();
+  } catch (error) {
+    catalogue = new Map();  // a game without a catalogue: no tooltips, play goes on
+  }
+}
+
+/** Tag every board thing with its catalogue text and the actions it is the target of. */
+function wireBoard(board) {
+  for (const node of board.querySelectorAll("[data-id]")) {
+    const id = node.dataset.id;
+    const entry = entryOf(id);
+    if (entry) {
+      node.classList.add("catalogued");
+      if (entry.reconstructed) node.classList.add("reconstructed");
+      node.dataset.tip = describeEntry(entry);
+    }
+    if (!node.classList.contains("clickable")) clickable(node, targeting(id));
+    if (!node.title && node.dataset.tip) node.title = node.dataset.tip;
+  }
 }
 
 /** Mark `node` clickable when some legal actions belong to it; a click takes the only one
@@ -90,7 +145,8 @@ function legal() {
 function clickable(node, candidates) {
   if (!candidates.length) return node;
   node.classList.add("clickable");
-  node.title = candidates.map((a) => a.text).join("\n");
+  const tip = node.dataset.tip ? `${node.dataset.tip}\n\n` : "";
+  node.title = tip + candidates.map((a) => a.text + (a.cost ? ` (${a.cost})` : "")).join("\n");
   node.addEventListener("click", (event) => {
     event.stopPropagation();
     if (candidates.length === 1) act(candidates[0].id);
@@ -140,9 +196,11 @@ function render() {
   if (msg.error) turn.textContent += ` — ${msg.error}`;
   // board
   const actions = legal();
+  loadCatalogue(view.game);
   const ctx = {
     msg, view, state: view.state, seat: msg.seat, role: msg.role, legal: actions,
-    seatName, clickable, act,
+    seatName, clickable, act, targeting, entryOf,
+    // TEMPORARY, for the Western Town board until it maps clicks by targets (issue 12):
     match: (test) => actions.filter((a) => (typeof test === "function" ? test(a.text) : test.test(a.text))),
   };
   const board = $("board");
@@ -153,10 +211,16 @@ function render() {
     console.error(error);
     board.replaceChildren(el("p", { class: "hint", text: `board: ${error}` }), renderGeneric(ctx));
   }
-  // decision panel: a plain list of every legal action
-  const prompt = view.state?.decision?.prompt;
-  $("prompt").textContent = msg.decision ? (prompt || "Choose an action") : view.terminal ? "The game is over." : (prompt ? `${seatName(cur) ?? ""}: ${prompt}` : "");
-  $("actions").replaceChildren(...actions.map((a) => el("li", {}, el("button", { class: "action", "data-action": a.id, onclick: () => act(a.id), text: a.text }))));
+  wireBoard(board);
+  // decision panel: the prompt, then a plain list of every legal action
+  const prompt = view.prompt || {};
+  const title = prompt.title || "";
+  const progress = prompt.progress ? ` (${prompt.progress})` : "";
+  const who = prompt.seat >= 0 ? seatName(prompt.seat) : prompt.for_seat !== null && prompt.for_seat !== undefined ? `for ${seatName(prompt.for_seat)}` : "";
+  $("prompt").replaceChildren(
+    el("strong", { text: view.terminal ? "The game is over." : msg.decision ? title + progress : `${who}${who ? ": " : ""}${title}${progress}` }),
+    prompt.hint && !view.terminal ? el("span", { class: "hint", text: ` ${prompt.hint}` }) : null);
+  $("actions").replaceChildren(...actions.map((a) => el("li", {}, el("button", { class: "action", "data-action": a.id, "data-kind": a.kind || "", onclick: () => act(a.id), text: a.text + (a.cost ? ` (${a.cost})` : "") }))));
   $("undo").hidden = !msg.can_undo;
   // seats
   $("seats").replaceChildren(...msg.seats.map((s) => el("li", { class: s.online ? "online" : "offline" },
