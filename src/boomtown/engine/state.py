@@ -402,7 +402,10 @@ class State(ABC):
         """
         if self.current_player != CHANCE:
             raise IllegalAction("not a chance point")
-        dist = self._distribution()
+        try:  # _distribution(), inlined: a random game samples at every chance point
+            dist = self._chance_distribution()
+        except BaseException as exc:
+            raise self._fault(exc, "chance", None) from exc
         if not dist:
             raise RuntimeError(f"{self.ruleset.id}: a chance point with no outcomes")
         r = rng.random() if rng is not None else chance_uniform(self.seed, len(self._history))
