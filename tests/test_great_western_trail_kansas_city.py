@@ -86,8 +86,8 @@ def test_k4_total_ten_with_a_disc_on_santa_fe() -> None:
     run_frames(st, frame)
     assert city_ids(st) == {"kansas_city", "topeka", "wichita", "colorado_springs", "albuquerque"}
     # a dark-space disc only on Albuquerque (white discs remain)
-    white_city = R.disc_sources(st, 0, CITIES[city("wichita")].dark, 0, True)
-    dark_city = R.disc_sources(st, 0, CITIES[city("albuquerque")].dark, 0, True)
+    white_city = R.disc_sources(st, 0, "city", city("wichita"))
+    dark_city = R.disc_sources(st, 0, "city", city("albuquerque"))
     dark_rows = {A.DISC + r for r in (disc_row("cert6"), disc_row("step_money"),
                                       disc_row("step_vp"), disc_row("hand"))}
     assert not dark_rows & set(white_city)
@@ -119,7 +119,7 @@ def test_k5_other_cities_do_not_repeat() -> None:
 def test_k6_k7_dark_and_white_disc_spaces() -> None:
     st = edit(game())
     for c in CITIES:
-        options = set(R.disc_sources(st, 0, c.dark, 0, True))
+        options = set(R.disc_sources(st, 0, "city", c.index))
         assert (A.DISC + disc_row("step_money") in options) == c.dark  # dark space: dark only
         assert A.DISC + disc_row("cert4") in options  # white space: any city
     dark_cities = {c.key for c in CITIES if c.dark}
@@ -131,7 +131,7 @@ def test_dark_disc_on_white_city_only_when_no_white_disc_left() -> None:
     for r in range(10):
         if not R.DISC_ROWS[r].dark:
             st.discs[0][r] = 0
-    assert A.DISC + disc_row("step_money") in R.disc_sources(st, 0, False, 0, True)
+    assert A.DISC + disc_row("step_money") in R.disc_sources(st, 0, "city", city("wichita"))
 
 
 def deliver(st, key: str, row: str = "cert4"):
@@ -196,9 +196,9 @@ def test_k10_hand_limit_discs_cost_five_each() -> None:
 def test_k10_hand_disc_not_offered_without_five_dollars() -> None:
     st = edit(game())
     st.money[0] = 4
-    assert A.DISC + disc_row("hand") not in R.disc_sources(st, 0, True, 0, True)
+    assert A.DISC + disc_row("hand") not in R.disc_sources(st, 0, "city", city("el_paso"))
     st.money[0] = 5
-    assert A.DISC + disc_row("hand") in R.disc_sources(st, 0, True, 0, True)
+    assert A.DISC + disc_row("hand") in R.disc_sources(st, 0, "city", city("el_paso"))
 
 
 def test_k11_certificate_limits() -> None:
@@ -534,13 +534,3 @@ def test_all_five_subphases_in_order() -> None:
 def test_station_master_certificate_tiles_are_the_rule_texts_permanent_ones() -> None:
     assert sum(1 for m in MASTERS if m.certificate) == 3
 
-
-def test_no_disc_that_can_be_placed_means_no_delivery() -> None:
-    st, frame = kc_at(4, total=3)
-    st.discs[0] = [0] * 10
-    st.discs[0][disc_row("hand")] = 2
-    st.money[0] = 4  # the $5 hand discs cannot be paid, no disc sits on a station
-    run_frames(st, frame)
-    assert st.current_player == TERMINAL  # straight on to the way back (nothing to refill)
-    assert st.cattleman[0] == space("start")
-    assert sum(st.city_discs[0]) == 0 and st.discs[0][disc_row("hand")] == 2

@@ -130,11 +130,17 @@ def _range(texts: list[str]) -> int:
     return start
 
 
+#: Station index by the track space its turnout leaves from (space 39's station has none:
+#: it sits on the last space itself).
+TURNOUT_STATION = {s.after: s.index for s in STATIONS if s.after < LAST_SPACE}
+
+
 def pos_name(pos: int) -> str:
     space, turnout = divmod(pos, 2)
     if turnout:
-        st = next(s.index for s in STATIONS if s.after == space)
-        return f"the turnout of station {st + 1}"
+        if space not in TURNOUT_STATION:
+            raise ValueError(f"no turnout after track space {space}")
+        return f"the turnout of station {TURNOUT_STATION[space] + 1}"
     return f"track space {space}"
 
 
@@ -165,9 +171,8 @@ PAIR = _range([f"discard {CATTLE[a].name} and {CATTLE[b].name}" for a, b in PAIR
 REMOVE = _range([f"remove {n} from the game" for n in CARD_NAMES])
 TEEPEE = _range([f"take the teepee on the ${v} space" for v in TEEPEE_VALUES])
 HAZARD = _range([f"take the {h} hazard on space {i + 1}" for h in HAZARD_TYPES for i in range(4)])
-ENGINE = _range([f"engine to {pos_name(p)}" if p % 2 == 0 or any(
-    s.after == p // 2 for s in STATIONS) else f"(no turnout after space {p // 2})"
-    for p in range(NPOS)])
+ENGINE = _range([f"engine to {pos_name(p)}" if p % 2 == 0 or p // 2 in TURNOUT_STATION
+                 else f"(no turnout after space {p // 2})" for p in range(NPOS)])
 DISC = _range([f"take the disc from {d.name}" for d in DISC_ROWS])
 UNSTATION = _range([f"take your disc back from station {i + 1}" for i in range(len(STATIONS))])
 CITY = _range([f"deliver to {c.name}" for c in CITIES])

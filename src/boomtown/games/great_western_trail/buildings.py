@@ -21,7 +21,6 @@ from boomtown.games.great_western_trail.data import (
     PRIVATE_SPACES,
     SETUP,
     SPACES,
-    STATIONS,
     TEEPEE_GREEN,
     TEEPEE_VALUES,
     WORKER_BONUSES,
@@ -48,7 +47,9 @@ DISCARD_OPS: dict[str, tuple[int, int, int]] = {
 HIRE_OPS = {"hire": 0, "hire_extra": 2, "hire_cheap": -1}
 ENGINE_OPS = {"engine_2": 2, "engine_3": 3, "engine_4": 4}
 MOVE_OPS = {"move_1": 1, "move_2": 2, "move_3": 3, "move_4": 4, "move_5": 5}
-NOT_BORROWED = {"use_adjacent", *MOVE_OPS}
+#: The frames of one phase B's chain of locations: the location itself (``phase_b``) and
+#: the buildings whose local actions 8b borrows (``adjacent`` lists them, ``borrow`` uses one).
+CHAIN_FRAMES = ("adjacent", "borrow")
 
 
 #: Craftsmen of private building number n + 1, by side index (0 = a, 1 = b).
@@ -157,27 +158,49 @@ def can_build(st: St, s: int, per: int) -> bool:
     return any(build_targets(st, s, n, per) for n in range(1, 11))
 
 
+def chain_spaces(st: St, s: int) -> set[int]:
+    """The locations whose local actions seat ``s`` is using in this phase B: its location
+    and each building reached through 8b since (the frames from the top of the stack down to
+    the seat's ``phase_b`` frame)."""
+    out: set[int] = set()
+    for frame in reversed(st.stack):
+        if frame[0] in CHAIN_FRAMES and frame[1] == s:
+            out.add(frame[2])
+        elif frame[0] == "phase_b" and frame[1] == s:
+            out.add(frame[2])
+            break
+    return out
+
+
 def adjacent_buildings(st: St, s: int, space: int) -> list[int]:
+    """The buildings 8b at ``space`` may borrow the local actions of: a building of any owner
+    (or a neutral one) on the nearest location before or after ``space`` (a hazard or teepee
+    there has no local actions), another 8b included, but never a location already used in
+    this phase B (no looping back: B6.2's row, as BGF plays it; ruling BT4)."""
+    used = chain_spaces(st, s)
     out = []
     for x in R.next_locations(st, space) + R.prev_locations(st, space):
-        b = R.building_at(st, x)
-        if b is None:
-            continue
-        building = NEUTRAL[b[1]] if b[0] < 0 else PRIVATE[b[1]]
-        if any("use_adjacent" in slot for slot in building.slots):
-            continue
-        out.append(A.ADJ + x)
+        if x not in used and R.building_at(st, x) is not None:
+            out.append(A.ADJ + x)
     return out
+
+
+def end_local_actions(st: St, s: int) -> None:
+    """A move-the-cattleman local action ends the current location's phase B (phase B follows
+    at the new location): pop seat ``s``'s ``phase_b`` frame and the 8b frames above it."""
+    while st.stack and st.stack[-1][0] in CHAIN_FRAMES and st.stack[-1][1] == s:
+        st.stack.pop()
+    frame = st.stack.pop() if st.stack else None
+    if frame is None or frame[0] != "phase_b" or frame[1] != s:
+        raise RuntimeError(f"great-western-trail: a cattleman move outside phase B ({frame})")
 
 
 def stations_behind(st: St, s: int) -> list[int]:
+    """The stations 9b may upgrade: behind the engine (their turnout, or for station 10 the
+    last space, before the engine's position) and upgradable now."""
     pos = st.engine[s]
-    out = []
-    for k, station in enumerate(STATIONS):
-        spos = 2 * station.after + (1 if station.after < 39 else 0)
-        if spos < pos and R.station_can_upgrade(st, s, k):
-            out.append(A.UPGRADE + k)
-    return out
+    return [A.UPGRADE + k for spos, k in sorted(R.STATION_POS.items())
+            if spos < pos and R.station_can_upgrade(st, s, k)]
 
 
 def op_possible(st: St, s: int, op: str, space: int) -> bool:
@@ -281,7 +304,7 @@ def apply_op(st: St, s: int, op: str, space: int) -> None:
     elif op == "remove_hazard_5":
         push(["remove_hazard", s, 5])
     elif op in MOVE_OPS:
-        st.stack.pop()  # this location's phase B ends; phase B follows at the new one
+        end_local_actions(st, s)  # this location's phase B ends; phase B follows at the new one
         push(["move", s, MOVE_OPS[op], 0, "local"])
     elif op == "extra_delivery":
         push(["xd_engine", s])
@@ -538,19 +561,24 @@ def _adj_choose(st: St, frame: Frame, aid: int) -> None:
     st.stack.append(["borrow", frame[1], aid - A.ADJ, 0])
 
 
-def _borrow_slots(st: St, space: int) -> list[tuple[str, ...]]:
+def _borrow_slots(st: St, s: int, space: int) -> tuple[tuple[str, ...], ...]:
+    """The local-action slots 8b lends seat ``s`` at ``space``: every local action of the
+    building, moves and 8b included; the space's risk action only when the building is the
+    seat's own (a risk action "can be performed by its owner", rulebook)."""
     b = R.building_at(st, space)
     if b is None:
-        return []
-    building = NEUTRAL[b[1]] if b[0] < 0 else PRIVATE[b[1]]
-    return [tuple(op for op in slot if op not in NOT_BORROWED) for slot in building.slots]
+        return ()
+    if b[0] < 0:
+        return NEUTRAL[b[1]].slots
+    slots = PRIVATE[b[1]].slots
+    return slots + R.RISK_SLOTS[space] if b[0] == s else slots
 
 
 @decision("borrow")
 def _borrow_legal(st: St, frame: Frame) -> list[int]:
     s, space, used = frame[1], frame[2], frame[3]
     out = []
-    for i, slot in enumerate(_borrow_slots(st, space)):
+    for i, slot in enumerate(_borrow_slots(st, s, space)):
         if not used >> i & 1:
             out += [A.LOCAL + A.OP_INDEX[op] for op in slot if op_possible(st, s, op, space)]
     return [*out, A.DONE]
@@ -563,7 +591,7 @@ def _borrow_choose(st: St, frame: Frame, aid: int) -> None:
         st.stack.pop()
         return
     op = A.OPS[aid - A.LOCAL]
-    for i, slot in enumerate(_borrow_slots(st, space)):
+    for i, slot in enumerate(_borrow_slots(st, s, space)):
         if op in slot:
             frame[3] |= 1 << i
     st.log(f"{st.name(s)} (on {SPACES[space].key}): {A.OP_TEXT[op]}")
@@ -603,7 +631,7 @@ def _xd_city_legal(st: St, frame: Frame) -> list[int]:
     s, limit = frame[1], frame[2]
     return [A.CITY + c.index for c in CITIES if c.value <= limit
             and (c.repeat or not st.city_discs[s][c.index])
-            and R.disc_sources(st, s, c.dark, 0, True)]
+            and R.city_disc_possible(st, s, c.index, 0)]
 
 
 @chooser("xd_city")

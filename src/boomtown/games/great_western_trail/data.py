@@ -83,11 +83,16 @@ class Master:
 
 @dataclass(frozen=True)
 class DiscRow:
+    """A row of disc spaces on the player board: ``cost`` is paid and ``money`` gained when one
+    of its discs is cleared (the $5 hand-limit discs, the $3 step disc)."""
+
     index: int
     key: str
     name: str
     discs: int
     dark: bool
+    cost: int = 0
+    money: int = 0
 
 
 @dataclass(frozen=True)
@@ -164,8 +169,21 @@ MASTERS = tuple(
     Master(i, m["key"], m["immediate"], m["scoring"], m["certificate"])
     for i, m in enumerate(RAW["station_masters"])
 )
+#: The stations that have a station-master space (stations 1-5), in order: the position's
+#: ``masters_at`` holds one tile (or -1) per entry, so it is indexed by these slots and never
+#: by a station index (stations 6-10 have no such space).
+MASTER_STATIONS: tuple[int, ...] = tuple(s.index for s in STATIONS if s.master)
+#: Station index -> its station-master slot in ``MASTER_STATIONS``, -1 for a station without.
+MASTER_SLOT: tuple[int, ...] = tuple(
+    MASTER_STATIONS.index(s.index) if s.master else -1 for s in STATIONS
+)
+if len(MASTER_STATIONS) != len(MASTERS):  # facts B1.5: every tile goes on a space
+    raise ValueError(
+        f"{len(MASTERS)} station master tiles for {len(MASTER_STATIONS)} station-master spaces"
+    )
 DISC_ROWS = tuple(
-    DiscRow(i, d["key"], d["name"], d["discs"], d["dark"]) for i, d in enumerate(RAW["disc_rows"])
+    DiscRow(i, d["key"], d["name"], d["discs"], d["dark"], d.get("cost", 0), d.get("money", 0))
+    for i, d in enumerate(RAW["disc_rows"])
 )
 DISC_KEY = {d.key: d.index for d in DISC_ROWS}
 

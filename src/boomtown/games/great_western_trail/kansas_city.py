@@ -59,17 +59,19 @@ def transport_cost(engine_pos: int, city: int) -> int:
     return sum(1 for x in RED_CROSSES if nose <= x < value)
 
 
-def has_any_disc(st: St, s: int) -> bool:
-    return sum(st.discs[s]) + sum(st.station_discs[s]) > 0
-
-
 def city_options(st: St, s: int, total: int) -> list[int]:
+    """The cities seat ``s`` may deliver to with breeding value plus certificates ``total``.
+
+    Kansas City is always among them (rule text: "Kansas City is always possible"): its value
+    is 0, it takes any number of discs, costs no transport, and ``rules.disc_sources`` always
+    finds it a disc (or every disc is already on a city and the delivery counts without one).
+    """
     out = []
     for c in CITIES:
         if c.value > total or (not c.repeat and st.city_discs[s][c.index]):
             continue
         cost = transport_cost(st.engine[s], c.index)
-        if cost > st.money[s] or not R.disc_sources(st, s, c.dark, cost, True):
+        if cost > st.money[s] or not R.city_disc_possible(st, s, c.index, cost):
             continue
         out.append(A.CITY + c.index)
     return out
@@ -90,14 +92,12 @@ def _kc_decide(st: St, frame: Frame) -> int | None:
         _income(st, frame, 0)
         return None
     if sub == 4:
-        if has_any_disc(st, s):
-            ids = city_options(st, s, frame[3])
-            if ids:
-                st.memo_legal = ids
-                return int(s)
-        st.log(f"{st.name(s)} has no disc to place: the delivery places nothing")
-        frame[2] = 5
-        return None
+        ids = city_options(st, s, frame[3])
+        if not ids:
+            raise RuntimeError(
+                f"great-western-trail: {st.name(s)} cannot deliver, not even to Kansas City")
+        st.memo_legal = ids
+        return int(s)
     st.stack.pop()
     st.cattleman[s] = START_SPACE
     st.log(f"{st.name(s)}'s cattleman goes back to the start")
@@ -167,6 +167,8 @@ def place_worker(st: St, s: int, tile: int) -> None:
     """A worker to the next free space of the token's row, left to right (rule text)."""
     n = st.num_players
     row = st.token
+    if row >= A.JM_ROWS:  # the foresight never offers a worker then (market_closed)
+        raise RuntimeError("great-western-trail: a worker for a job market that is closed")
     for col in range(A.JM_COLS - n, A.JM_COLS):
         cell = row * A.JM_COLS + col
         if st.jm[cell] < 0:

@@ -1,7 +1,8 @@
 """Options (house rules and disputed values) of Great Western Trail, recorded in every game.
 
-Each disputed value of the facts sheet (section C) is a named option whose default is the
-sheet's proposed default (reconstructed, never presented as the publisher's).
+Each disputed value (the open questions U1-U13 of docs/sources/great-western-trail.md) that
+leaves a real choice is a named option whose default is ours (reconstructed, never presented
+as the publisher's).
 
 >>> GreatWesternTrailOptions().building_vp_one_craftsman
 1
@@ -12,6 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boomtown.games.great_western_trail.data import HIRE_BONUS_DISCOUNT
+
+#: Values of ``dark_disc_on_white`` (U12).
+DARK_ON_WHITE_WHEN_NO_WHITE = "when_no_white"
+DARK_ON_WHITE_KANSAS_CITY_ONLY = "kansas_city_only"
 
 
 @dataclass(frozen=True)
@@ -32,6 +37,13 @@ class GreatWesternTrailOptions:
     objective_m5_vp: int = 4
     #: U6: tie-break: "money_then_shared" (default) or "money_then_seat" (BGF).
     tie_break: str = "money_then_shared"
+    #: U12: a dark-corner disc on a white-corner city or station. "when_no_white" (FAQ, R2,
+    #: BGF): allowed whenever no white-corner disc can be cleared. "kansas_city_only" (the
+    #: rule text read strictly, "a disc from a space with dark corners fits only a city with
+    #: dark corners"): allowed on Kansas City alone, which the rule text says is always
+    #: possible; elsewhere the disc then comes back from a station (facts B1.4) or the
+    #: destination cannot be chosen.
+    dark_disc_on_white: str = DARK_ON_WHITE_WHEN_NO_WHITE
 
     def __post_init__(self) -> None:
         if self.building_sides not in ("random", "a", "b"):
@@ -48,3 +60,6 @@ class GreatWesternTrailOptions:
             raise ValueError("objective_m5_vp must be 3 or 4")
         if self.tie_break not in ("money_then_shared", "money_then_seat"):
             raise ValueError("tie_break must be 'money_then_shared' or 'money_then_seat'")
+        if self.dark_disc_on_white not in (DARK_ON_WHITE_WHEN_NO_WHITE,
+                                           DARK_ON_WHITE_KANSAS_CITY_ONLY):
+            raise ValueError("dark_disc_on_white must be 'when_no_white' or 'kansas_city_only'")

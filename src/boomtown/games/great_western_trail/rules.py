@@ -17,12 +17,15 @@ from boomtown.games.great_western_trail import actions as A
 from boomtown.games.great_western_trail.data import (
     CATTLE,
     CITIES,
+    CITY_KEY,
     DECK_OBJECTIVES,
     DISC_KEY,
     DISC_ROWS,
     FIRST_HAZARD,
     KC_SPACE,
     LAST_SPACE,
+    MASTER_SLOT,
+    MASTER_STATIONS,
     MASTERS,
     NEUTRAL,
     NEUTRAL_SPACES,
@@ -45,6 +48,7 @@ from boomtown.games.great_western_trail.data import (
     hazard_info,
     tile_name,
 )
+from boomtown.games.great_western_trail.options import DARK_ON_WHITE_WHEN_NO_WHITE
 
 if TYPE_CHECKING:
     from boomtown.games.great_western_trail.state import GreatWesternTrailState as St
@@ -194,7 +198,7 @@ def setup(st: St) -> None:
         for s in range(n):
             st.draw[s][c.index] = c.start
     st.obj_deck = list(DECK_OBJECTIVES)
-    frames: list[Frame] = [["master", i] for i in range(5)]
+    frames: list[Frame] = [["master", slot] for slot in range(len(MASTER_STATIONS))]
     if opts.neutral_order == "random":
         frames += [["neutral_draw", i] for i in range(len(NEUTRAL_SPACES))]
     else:
@@ -228,8 +232,10 @@ def _master_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
 
 @chooser("master")
 def _master_choose(st: St, frame: Frame, aid: int) -> None:
-    st.masters_at[frame[1]] = aid - A.CH_MASTER
-    st.log(f"station {frame[1] + 1}: station master {MASTERS[aid - A.CH_MASTER].key}")
+    slot = frame[1]
+    st.masters_at[slot] = aid - A.CH_MASTER
+    st.log(f"station {MASTER_STATIONS[slot] + 1}: station master "
+           f"{MASTERS[aid - A.CH_MASTER].key}")
     st.stack.pop()
 
 
@@ -1109,8 +1115,12 @@ def _end_back_choose(st: St, frame: Frame, aid: int) -> None:
 
 
 def station_can_upgrade(st: St, s: int, k: int) -> bool:
-    return (not st.station_discs[s][k] and st.money[s] >= STATIONS[k].cost
-            and bool(disc_sources(st, s, STATIONS[k].dark, STATIONS[k].cost, False)))
+    """Whether seat ``s`` may upgrade station ``k`` now: not yet upgraded by it, the cost
+    affordable, and a disc to put there (from the board, or the B1.4 fallback of a disc taken
+    back from another station)."""
+    cost = STATIONS[k].cost
+    return (not st.station_discs[s][k] and st.money[s] >= cost
+            and bool(disc_sources(st, s, "station", k, cost)))
 
 
 @decision("station_offer")
@@ -1136,9 +1146,10 @@ def upgrade_station(st: St, s: int, k: int) -> None:
 @decision("appoint")
 def _appoint_legal(st: St, frame: Frame) -> list[int]:
     s, k = frame[1], frame[2]
-    if st.masters_at[k] < 0:
+    slot = MASTER_SLOT[k]
+    if slot < 0 or st.masters_at[slot] < 0:  # no station-master space, or its tile is gone
         return []
-    out = [A.APPOINT + w for w in range(3) if st.workers[s][w] >= 2]
+    out = [A.APPOINT + w for w in range(len(WORKERS)) if st.workers[s][w] >= 2]
     return [*out, A.DECLINE] if out else []
 
 
@@ -1151,8 +1162,9 @@ def _appoint_choose(st: St, frame: Frame, aid: int) -> None:
     w = aid - A.APPOINT
     st.workers[s][w] -= 1
     st.appointed[s][w] += 1
-    m = st.masters_at[k]
-    st.masters_at[k] = -1
+    slot = MASTER_SLOT[k]
+    m = st.masters_at[slot]
+    st.masters_at[slot] = -1
     st.masters[s].append(m)
     st.log(f"{st.name(s)} appoints a {WORKERS[w]} "
            f"and takes station master {MASTERS[m].key}")
@@ -1180,47 +1192,123 @@ def _hz_tp_choose(st: St, frame: Frame, aid: int) -> None:
 
 
 # ------------------------------------------------------------------ discs
-def disc_sources(st: St, s: int, dark_dest: bool, spent: int, allow_station: bool) -> list[int]:
-    """Disc choices for a destination (rule text A4; U12 and the station fallback, B1.4)."""
+KANSAS_CITY = CITY_KEY["kansas_city"]
+
+
+def dest_is_dark(dest: str, idx: int) -> bool:
+    """Whether city (``dest`` "city") or station ``idx`` has dark corners."""
+    return CITIES[idx].dark if dest == "city" else STATIONS[idx].dark
+
+
+def disc_sources(st: St, s: int, dest: str, idx: int, spent: int = 0) -> list[int]:
+    """Where the disc for city or station ``idx`` may come from, once ``spent`` dollars are
+    paid (a station's cost, a delivery's transport).
+
+    1. A disc space of the player board (rule text A4): a white-corner disc fits anywhere, a
+       dark-corner one only a dark destination. A hand-limit disc needs its $5 (rule text
+       A5); on Kansas City the crest's $6 comes with the disc and may pay it (FAQ: "in
+       Kansas you receive $6. Use this money to pay the cost for the black disc").
+    2. U12: a white destination with no white-corner disc left takes a dark-corner one
+       (``dark_disc_on_white``: always, or on Kansas City only).
+    3. B1.4: with no board disc that can be cleared, a disc taken back from one of the
+       player's stations (never the station being upgraded: it holds no disc of the seat).
+
+    An empty list for a city means the seat has no disc to place; a city delivery is then
+    possible only when every disc already sits on a city (``deliver_without_disc``).
+    """
     money = st.money[s] - spent
-    white = [A.DISC + r.index for r in DISC_ROWS if not r.dark and st.discs[s][r.index] > 0]
-    dark = [A.DISC + r.index for r in DISC_ROWS if r.dark and st.discs[s][r.index] > 0
-            and (r.index != D_HAND or money >= 5)]
-    opts = white + dark if dark_dest else (white or dark)
-    if not opts and allow_station:
-        opts = [A.UNSTATION + k for k in range(10) if st.station_discs[s][k]]
+    if dest == "city":
+        money += CITIES[idx].money
+    discs = st.discs[s]
+    white = [A.DISC + r.index for r in DISC_ROWS if not r.dark and discs[r.index] > 0]
+    dark = [A.DISC + r.index for r in DISC_ROWS
+            if r.dark and discs[r.index] > 0 and money >= r.cost]
+    if dest_is_dark(dest, idx):
+        opts = white + dark
+    elif white:
+        opts = white
+    elif (st.options.dark_disc_on_white == DARK_ON_WHITE_WHEN_NO_WHITE
+          or (dest == "city" and idx == KANSAS_CITY)):
+        opts = dark
+    else:
+        opts = []
+    if not opts:
+        opts = [A.UNSTATION + k for k in range(len(STATIONS)) if st.station_discs[s][k]]
     return opts
 
 
-@decision("disc")
-def _disc_legal(st: St, frame: Frame) -> list[int]:
+def every_disc_on_cities(st: St, s: int) -> bool:
+    """Whether seat ``s`` has no disc left on its board or on a station (B1.4: "If all
+    remaining discs sit on cities, nothing happens")."""
+    return not any(st.discs[s]) and not any(st.station_discs[s])
+
+
+def city_disc_possible(st: St, s: int, c: int, spent: int) -> bool:
+    """Whether a delivery to city ``c`` can be made as far as the disc goes: a disc to place,
+    or no disc left anywhere but on cities (then the delivery places none, see
+    ``deliver_without_disc``)."""
+    return bool(disc_sources(st, s, "city", c, spent)) or every_disc_on_cities(st, s)
+
+
+def _disc_decide(st: St, frame: Frame) -> int | None:
     s, dest, idx = frame[1], frame[2], frame[3]
-    dark = CITIES[idx].dark if dest == "city" else STATIONS[idx].dark
-    return disc_sources(st, s, dark, 0, dest == "city")
+    ids = disc_sources(st, s, dest, idx)
+    if ids:
+        st.memo_legal = ids
+        return int(s)
+    st.stack.pop()
+    if dest != "city" or not every_disc_on_cities(st, s):
+        raise RuntimeError(
+            f"great-western-trail: {st.name(s)} has no disc for {dest} {idx}, "
+            "yet the move that needs one was legal")
+    deliver_without_disc(st, s, idx)
+    return None
+
+
+def _disc_legal(st: St, frame: Frame) -> list[int]:
+    return disc_sources(st, frame[1], frame[2], frame[3])
+
+
+DECIDE["disc"] = _disc_decide
+LEGAL["disc"] = _disc_legal
+
+
+def deliver_without_disc(st: St, s: int, c: int) -> None:
+    """B1.4, "if all remaining discs sit on cities, nothing happens": the delivery to city
+    ``c`` still counts (its crest and arrows, as in BGF, which records deliveries apart from
+    discs), but no disc moves. ``discless`` keeps the count, so the discs add up to 14."""
+    st.discless[s] += 1
+    st.city_discs[s][c] += 1
+    st.log(f"{st.name(s)} has no disc left to move: the delivery to {CITIES[c].name} "
+           "counts without one")
+    _kansas_city.city_reward(st, s, c)
 
 
 @chooser("disc")
 def _disc_choose(st: St, frame: Frame, aid: int) -> None:
     s, dest, idx = frame[1], frame[2], frame[3]
     st.stack.pop()
-    if A.UNSTATION <= aid < A.UNSTATION + 10:
+    row = None
+    if A.UNSTATION <= aid < A.UNSTATION + len(STATIONS):
         st.station_discs[s][aid - A.UNSTATION] = 0
         st.log(f"{st.name(s)} takes the disc back from station {aid - A.UNSTATION + 1}")
     else:
-        r = aid - A.DISC
-        st.discs[s][r] -= 1
-        st.log(f"{st.name(s)} clears a disc from {DISC_ROWS[r].name}")
-        if r == D_HAND:
-            gain_money(st, s, -5, " to raise the hand limit")
-        elif r == D_STEP_MONEY:
-            gain_money(st, s, 3, " for the step-limit disc")
+        row = DISC_ROWS[aid - A.DISC]
+        st.discs[s][row.index] -= 1
+        st.log(f"{st.name(s)} clears a disc from {row.name}")
     if dest == "station":
         st.station_discs[s][idx] = 1
         st.log(f"{st.name(s)} upgrades station {idx + 1}")
-        st.stack.append(["appoint", s, idx])
+        if MASTER_SLOT[idx] >= 0:
+            st.stack.append(["appoint", s, idx])
     else:
         st.city_discs[s][idx] += 1
-        _kansas_city.city_reward(st, s, idx)
+        _kansas_city.city_reward(st, s, idx)  # the crest's money first (it may pay the disc)
+    if row is not None:
+        if row.cost:
+            gain_money(st, s, -row.cost, " to raise the hand limit")
+        if row.money:
+            gain_money(st, s, row.money, " for the step-limit disc")
 
 
 # ------------------------------------------------------------------ objective cards
@@ -1298,7 +1386,7 @@ def component_counts(st: St) -> dict[str, int]:
         built = sum(1 for c in st.private_at if c >= 0 and c // 10 == s)
         out[f"buildings:seat{s}"] = sum(st.avail[s]) + built + st.bld_removed[s]
         out[f"discs:seat{s}"] = sum(st.discs[s]) + sum(st.city_discs[s]) + sum(
-            st.station_discs[s])
+            st.station_discs[s]) - st.discless[s]
     out["cattle"] = cattle
     dealt = {o for c in st.committed for o in c} | set(st.obj_box)
     objectives += sum(1 for o in START_OBJECTIVES if o not in dealt)

@@ -15,11 +15,13 @@ from boomtown.engine.actions import CHANCE, TERMINAL
 from boomtown.engine.state import State
 from boomtown.games.great_western_trail import actions as A
 from boomtown.games.great_western_trail.data import (
+    CITIES,
     DISC_ROWS,
-    MASTERS,
+    MASTER_STATIONS,
     NEUTRAL_SPACES,
     PRIVATE_SPACES,
     SETUP,
+    STATIONS,
     TILE_KEYS,
 )
 
@@ -31,7 +33,8 @@ SEAT_NAMES = A.SEAT_NAMES
 FIELDS = (
     "money", "hand", "draw", "discard", "known", "hidden_obj", "removed", "committed",
     "workers", "appointed", "cert", "cert_perm", "discs", "city_discs", "station_discs",
-    "engine", "cattleman", "avail", "teepees", "hazards", "masters", "neutral_at", "side",
+    "discless", "engine", "cattleman", "avail", "teepees", "hazards", "masters", "neutral_at",
+    "side",
     "private_at", "hazard_rows", "teepee_slots", "jm", "token", "foresight", "stacks", "market",
     "market_deck", "obj_display", "obj_deck", "obj_box", "masters_at", "out_tiles",
     "bld_removed", "stack", "cur", "turn_seat", "end_trigger", "holder", "turns",
@@ -40,7 +43,8 @@ FIELDS = (
 _ATTRIBUTE = {"cur": "current_player"}  # snapshot field -> attribute, where they differ
 
 FLAT = (
-    "money", "removed", "cert", "cert_perm", "engine", "cattleman", "neutral_at", "side",
+    "money", "removed", "cert", "cert_perm", "discless", "engine", "cattleman", "neutral_at",
+    "side",
     "private_at", "teepee_slots", "jm", "market", "market_deck", "obj_display", "obj_deck",
     "obj_box", "masters_at", "out_tiles", "bld_removed",
 )
@@ -80,8 +84,11 @@ class GreatWesternTrailState(State):
         self.cert = [0] * n  # index on the certificate track
         self.cert_perm = [0] * n
         self.discs = [[d.discs for d in DISC_ROWS] for _ in range(n)]
-        self.city_discs = [[0] * 10 for _ in range(n)]
-        self.station_discs = [[0] * 10 for _ in range(n)]
+        self.city_discs = [[0] * len(CITIES) for _ in range(n)]
+        self.station_discs = [[0] * len(STATIONS) for _ in range(n)]
+        # deliveries counted in city_discs that placed no disc: every disc already sat on a
+        # city (facts B1.4; rules.deliver_without_disc)
+        self.discless = [0] * n
         self.engine = [0] * n
         self.cattleman = [-1] * n
         self.avail = [[1] * 10 for _ in range(n)]
@@ -102,7 +109,8 @@ class GreatWesternTrailState(State):
         self.obj_display: list[int] = []
         self.obj_deck: list[int] = []
         self.obj_box: list[int] = []
-        self.masters_at = [-1] * len(MASTERS)
+        # one entry per station-master space (data.MASTER_STATIONS), not per station
+        self.masters_at = [-1] * len(MASTER_STATIONS)
         self.out_tiles = [0] * NT
         self.bld_removed = [0] * n
         self.stack: list[list[Any]] = []

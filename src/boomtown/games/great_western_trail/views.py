@@ -15,6 +15,7 @@ from boomtown.games.great_western_trail import rules as R
 from boomtown.games.great_western_trail.data import (
     CITIES,
     HAZARD_TYPES,
+    MASTER_STATIONS,
     MASTERS,
     NEUTRAL_SPACES,
     OBJECTIVES,
@@ -54,6 +55,8 @@ def view(st: St, seat: int | None) -> dict[str, Any]:
             "permanent_certificates": st.cert_perm[s],
             "disc_spaces": list(st.discs[s]),
             "city_discs": {c.key: st.city_discs[s][c.index] for c in CITIES},
+            # deliveries above counted with no disc (every disc already on a city, B1.4)
+            "deliveries_without_disc": st.discless[s],
             "station_discs": list(st.station_discs[s]),
             "buildings_available": list(st.avail[s]),
             "teepees": {"green": st.teepees[s][0], "blue": st.teepees[s][1]},
@@ -95,6 +98,8 @@ def view(st: St, seat: int | None) -> dict[str, Any]:
         "cattle_deck": sum(st.market_deck),
         "objective_display": {o.key: int(o.index in st.obj_display) for o in OBJECTIVES},
         "objective_deck": len(st.obj_deck),
+        # the tile index (or -1) on the station-master space of each of these stations
+        "station_master_stations": list(MASTER_STATIONS),
         "station_masters": list(st.masters_at),
         "stations": len(STATIONS),
     }
