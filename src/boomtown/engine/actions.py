@@ -64,7 +64,9 @@ class Prompt:
     progress through a multi-part choice, and the board things it concerns.
 
     At a chance point ``seat`` is :data:`CHANCE`, the title says what is rolled or drawn and
-    ``for_seat`` for whom (``None`` when for nobody in particular).
+    ``for_seat`` for whom (``None`` when for nobody in particular); ``private`` says that only
+    ``for_seat`` may see the outcome (a draw into a hand): at a real table that seat enters
+    it on its own screen, and the table sees only that something was drawn.
 
     >>> Prompt(2, "Choose a city to deliver to", "Your engine is on space 12",
     ...        progress="delivery 1 of 1").to_dict()["title"]
@@ -78,12 +80,13 @@ class Prompt:
     kind: str = ""
     subjects: tuple[str, ...] = ()
     for_seat: int | None = None
+    private: bool = False
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready data (a view's ``prompt``)."""
         return {"seat": self.seat, "title": self.title, "hint": self.hint,
                 "progress": self.progress, "kind": self.kind, "subjects": list(self.subjects),
-                "for_seat": self.for_seat}
+                "for_seat": self.for_seat, "private": self.private}
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,9 @@ several places, a place follows an ``@`` (``site:12@0`` is site 12 of seat 0's t
 of its catalogue entry. Ids of other kinds (``seat:2``, ``town:3``) name board places that are
 not catalogued; they appear in views and as action targets all the same.
 
+The rows of ``score_breakdown()`` are catalogued too, as ``score:ROW`` entries (the row's key
+in the breakdown), so a game-over screen can label each row in words and say what it counts.
+
 An entry's ``text`` is generated from the game's data file, so correcting the data corrects
 the text; ``provenance`` says where its numbers come from (``rulebook``, ``published: …`` or
 ``reconstructed``), and ``reconstructed`` is true where any of them is our own.
