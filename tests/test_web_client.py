@@ -55,13 +55,21 @@ def test_every_module_and_stylesheet_resolves(client: TestClient) -> None:
                     elif part != ".":
                         out.append(part)
                 pending.append("/".join(out))
-    assert "/static/js/render/western_town.js" in seen
     assert "/static/js/render/generic.js" in seen
+    # the boards are loaded on demand (dynamic import): each module and stylesheet is served
+    table = client.get("/static/js/table.js").text
+    pattern = r'module: "\./(render/[a-z_]+\.js)", css: "(/static/css/[a-z_]+\.css)"'
+    boards = re.findall(pattern, table)
+    assert ("render/western_town.js", "/static/css/western_town.css") in boards
+    for module, css in boards:
+        assert client.get(f"/static/js/{module}").status_code == 200, module
+        assert "export function render(" in client.get(f"/static/js/{module}").text
+        assert client.get(css).status_code == 200, css
 
 
 def test_renderers_and_fallback() -> None:
     table = (STATIC_DIR / "js" / "table.js").read_text()
-    assert '"western-town": renderWesternTown' in table
-    assert "RENDERERS[view.game] || renderGeneric" in table
+    assert '"western-town": { module: "./render/western_town.js"' in table
+    assert "render: renderGeneric" in table  # a game without a board module gets the tree
     for name in ("index.html", "table.html", "style.css"):
         assert (Path(STATIC_DIR) / name).exists()

@@ -6,10 +6,30 @@
 // a catalogued id explains itself on hover (its catalogue entry).
 import { api, el, remember, toast } from "./api.js";
 import { renderGeneric } from "./render/generic.js";
-import { renderWesternTown } from "./render/western_town.js";
 
-/** Board renderers by ruleset id; other games get the readable JSON tree. */
-const RENDERERS = { "western-town": renderWesternTown };
+/** Board renderers by ruleset id: a module under render/ exporting `render(ctx)`, and its
+ * stylesheet under /static/css/ (loaded with it). Other games get the readable JSON tree. */
+export const BOARDS = {
+  "western-town": { module: "./render/western_town.js", css: "/static/css/western_town.css" },
+};
+let board = null;          // {game, render} once the game's board module has loaded
+let boardLoading = null;
+
+async function loadBoard(game) {
+  if (boardLoading === game) return;
+  boardLoading = game;
+  const spec = BOARDS[game];
+  if (!spec) { board = { game, render: renderGeneric }; return; }
+  document.head.append(el("link", { rel: "stylesheet", href: spec.css }));
+  try {
+    const module = await import(spec.module);
+    board = { game, render: module.render };
+  } catch (error) {
+    console.error(error);
+    board = { game, render: renderGeneric };
+  }
+  if (last) render();
+}
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/").pop());
@@ -197,21 +217,26 @@ function render() {
   // board
   const actions = legal();
   loadCatalogue(view.game);
+  loadBoard(view.game);
   const ctx = {
     msg, view, state: view.state, seat: msg.seat, role: msg.role, legal: actions,
     seatName, clickable, act, targeting, entryOf,
     // TEMPORARY, for the Western Town board until it maps clicks by targets (issue 12):
     match: (test) => actions.filter((a) => (typeof test === "function" ? test(a.text) : test.test(a.text))),
   };
-  const board = $("board");
-  const renderer = RENDERERS[view.game] || renderGeneric;
-  try {
-    board.replaceChildren(renderer(ctx));
-  } catch (error) {
-    console.error(error);
-    board.replaceChildren(el("p", { class: "hint", text: `board: ${error}` }), renderGeneric(ctx));
+  const boardNode = $("board");
+  const renderer = board && board.game === view.game ? board.render : null;
+  if (renderer === null) {
+    boardNode.replaceChildren(el("p", { class: "hint", text: "loading the board…" }));
+  } else {
+    try {
+      boardNode.replaceChildren(renderer(ctx));
+    } catch (error) {
+      console.error(error);
+      boardNode.replaceChildren(el("p", { class: "hint", text: `board: ${error}` }), renderGeneric(ctx));
+    }
   }
-  wireBoard(board);
+  wireBoard(boardNode);
   // decision panel: the prompt, then a plain list of every legal action
   const prompt = view.prompt || {};
   const title = prompt.title || "";

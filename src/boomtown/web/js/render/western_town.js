@@ -141,7 +141,7 @@ function common(ctx) {
   return el("div", { class: "wt-common" }, round, ...groups, lincolnPanel);
 }
 
-export function renderWesternTown(ctx) {
+export function render(ctx) {
   const st = ctx.state;
   const players = st.players.slice();
   if (ctx.role === "seat") players.sort((a, b) => (a.seat === ctx.seat ? -1 : b.seat === ctx.seat ? 1 : a.seat - b.seat));
