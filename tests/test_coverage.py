@@ -12,6 +12,7 @@ from boomtown.bots.policy import BotPolicy
 from boomtown.cli.main import cli
 from boomtown.engine import coverage, get_ruleset, list_rulesets
 from boomtown.engine.actions import ActionFamily, families
+from boomtown.engine.conformance import check_position
 from boomtown.engine.policies import Progress, RareFirst
 
 BUILTIN = ["western-town", "way-out-west", "great-western-trail"]
@@ -90,3 +91,15 @@ def test_coverage_command_fails_when_a_family_is_never_taken() -> None:
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 1
     assert "never taken (and not declared unreachable)" in result.output
+
+
+@pytest.mark.parametrize("game", BUILTIN)
+def test_coverage_starts_are_sound_positions(game: str) -> None:
+    """A coverage start is a position like any other: every per-position check passes on it
+    (determinized play to the end included) and its components add up as a new game's do."""
+    rs = get_ruleset(game)
+    starts = rs.coverage_starts() if rs.coverage_starts is not None else []
+    for name, start in starts:
+        assert check_position(start) == [], name
+        fresh = rs.new_game(start.num_players, 0, start.options)
+        assert start.component_counts() == fresh.component_counts(), name

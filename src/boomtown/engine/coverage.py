@@ -7,6 +7,11 @@ one) and counts, per family, the decisions at which it was legal, the times it w
 how many of its ids were ever taken. :meth:`Coverage.missing` lists the families never taken
 that the ruleset does not declare unreachable.
 
+Some corners are all but out of reach of whole games (in Great Western Trail, a player whose
+every disc has left the player board). A ruleset may name positions that reach them
+(``Ruleset.coverage_starts``: real games edited as puzzles are); coverage plays on from each of
+them too, and the table marks a family taken only there.
+
 >>> cov = measure("way-out-west", players=[3], games=2, variants=False)
 >>> cov.games, cov.taken["bid"] > 0
 (6, True)
@@ -26,6 +31,7 @@ from boomtown.engine.errors import BadOptions
 from boomtown.engine.policies import Policy, Progress, RareFirst, Uniform
 from boomtown.engine.registry import get_ruleset
 from boomtown.engine.ruleset import Ruleset
+from boomtown.engine.state import State
 
 #: A bound on one coverage game's length (a game that does not end is a bug, found elsewhere).
 MAX_STEPS = 100_000
@@ -39,15 +45,20 @@ class Coverage:
         self.legal: Counter[str] = Counter()
         self.taken: Counter[str] = Counter()
         self.ids_taken: set[int] = set()
+        #: times taken in games played from a coverage start (also counted in ``taken``)
+        self.from_starts: Counter[str] = Counter()
         self.games = 0
         self.decisions = 0
 
-    def record(self, legal: Iterable[int], taken: int) -> None:
+    def record(self, legal: Iterable[int], taken: int, from_start: bool = False) -> None:
         """One decision (or chance outcome): the ids legal there and the one taken."""
         family_of = self.ruleset.family_of
         for name in {family_of(aid).name for aid in legal}:
             self.legal[name] += 1
-        self.taken[family_of(taken).name] += 1
+        name = family_of(taken).name
+        self.taken[name] += 1
+        if from_start:
+            self.from_starts[name] += 1
         self.ids_taken.add(taken)
         self.decisions += 1
 
@@ -55,6 +66,7 @@ class Coverage:
         """Add another run's counts (of the same ruleset)."""
         self.legal.update(other.legal)
         self.taken.update(other.taken)
+        self.from_starts.update(other.from_starts)
         self.ids_taken |= other.ids_taken
         self.games += other.games
         self.decisions += other.decisions
@@ -71,11 +83,13 @@ class Coverage:
         for f in self.ruleset.action_families:
             ids = len(f.ids)
             hit = sum(1 for aid in f.ids if aid in self.ids_taken)
+            taken = self.taken[f.name]
+            note = f"unreachable: {f.unreachable}" if f.unreachable else (
+                "NEVER TAKEN" if not taken else
+                "only from coverage starts" if self.from_starts[f.name] == taken else "")
             out.append({
                 "family": f.name, "kind": f.kind, "ids": ids, "legal": self.legal[f.name],
-                "taken": self.taken[f.name], "ids_taken": hit,
-                "note": f"unreachable: {f.unreachable}" if f.unreachable else (
-                    "NEVER TAKEN" if not self.taken[f.name] else ""),
+                "taken": taken, "ids_taken": hit, "note": note,
             })
         return out
 
@@ -114,18 +128,26 @@ def play(
     """One game: ``policy`` for every seat, chance from the game's own stream."""
     state = ruleset.new_game(players, seed, options)
     rng = random.Random(f"boomtown-coverage:{seed}:{policy.name}")
+    play_from(state, policy, rng, coverage)
+
+
+def play_from(
+    state: State, policy: Policy, rng: random.Random, coverage: Coverage, from_start: bool = False
+) -> None:
+    """Play ``state`` to its end with ``policy`` (chance from the game's own stream, or from
+    ``rng`` for a coverage start, so that its games differ), counting every decision."""
     for _ in range(MAX_STEPS):
         if state.is_terminal():
             break
         legal = state.legal_action_ids()
         if state.current_player == CHANCE:
-            aid = state.sample_chance().id
+            aid = (state.sample_chance(rng) if from_start else state.sample_chance()).id
         else:
             aid = policy.choose(state, rng)
-        coverage.record(legal, aid)
+        coverage.record(legal, aid, from_start)
         state.apply(aid)
     else:
-        raise RuntimeError(f"{ruleset.id} seed {seed} did not end after {MAX_STEPS} actions")
+        raise RuntimeError(f"{state.ruleset.id} did not end after {MAX_STEPS} actions")
     coverage.games += 1
 
 
@@ -157,4 +179,12 @@ def measure(
             for policy in chosen:
                 for seed in range(first_seed, first_seed + games):
                     play(rs, count, seed, policy, coverage, options)
+    starts = rs.coverage_starts() if rs.coverage_starts is not None else ()
+    for name, start in starts:
+        if players and start.num_players not in players:
+            continue
+        for policy in chosen:
+            for seed in range(first_seed, first_seed + games):
+                rng = random.Random(f"boomtown-coverage-start:{name}:{seed}:{policy.name}")
+                play_from(start.clone(), policy, rng, coverage, from_start=True)
     return coverage

@@ -8,8 +8,8 @@ ruleset's action families.
 
 - :class:`Uniform`: every legal action equally likely.
 - :class:`RareFirst`: first a family, the less often one has been taken the likelier (over
-  every game the policy has played so far), then an action of it: drives play into the
-  rare corners of the action space.
+  every game the policy has played so far), then an action of it, again the rarer the
+  likelier: drives play into the rare corners of the action space.
 - :class:`Progress`: passive kinds of decision (pass, decline, stop, finish, skip) are ten
   times less likely than the others, so a game moves on instead of idling.
 
@@ -59,16 +59,19 @@ class Uniform:
 
 
 class RareFirst:
-    """A family with weight ``1 / (1 + times taken)**2``, then one of its legal ids uniformly.
+    """A family with weight ``1 / (1 + times taken)**2``, then one of its legal ids with
+    weight ``1 / (1 + times taken)``.
 
-    ``taken`` counts the families taken by this policy object over all its games, so one
-    object used for many games keeps steering toward what it has not done yet.
+    ``taken`` counts the families (``ids_taken`` the ids) taken by this policy object over all
+    its games, so one object used for many games keeps steering toward what it has not done
+    yet: a rare building, a far city.
     """
 
     name = "rare-first"
 
     def __init__(self) -> None:
         self.taken: Counter[str] = Counter()
+        self.ids_taken: Counter[int] = Counter()
 
     def choose(self, state: State, rng: random.Random) -> int:
         by_family: dict[str, list[int]] = {}
@@ -78,8 +81,11 @@ class RareFirst:
         names = list(by_family)
         weights = [1.0 / (1 + self.taken[name]) ** 2 for name in names]
         name = rng.choices(names, weights)[0]
+        ids = by_family[name]
+        aid = rng.choices(ids, [1.0 / (1 + self.ids_taken[a]) for a in ids])[0]
         self.taken[name] += 1
-        return rng.choice(by_family[name])
+        self.ids_taken[aid] += 1
+        return aid
 
 
 class Progress:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +55,9 @@ class Ruleset:
     #: The kinds of decision of the action space, in order, covering it exactly (coverage and
     #: every action's ``kind`` come from them).
     action_families: tuple[ActionFamily, ...] = ()
+    #: Positions that whole games almost never reach (edited from real games, as puzzles are),
+    #: by name: coverage also plays from them, so every kind of decision is taken somewhere.
+    coverage_starts: Callable[[], Sequence[tuple[str, State]]] | None = None
     #: Builds the game's catalogue (every card, building, tile, counter and space with its
     #: effect text generated from the data file); see :mod:`boomtown.engine.catalogue`.
     catalogue_factory: Callable[[], Catalogue] | None = None

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from boomtown.engine.ruleset import Ruleset
-from boomtown.games.great_western_trail import actions
+from boomtown.games.great_western_trail import actions, scenarios
 from boomtown.games.great_western_trail.data import provenance_report
 from boomtown.games.great_western_trail.options import GreatWesternTrailOptions
 from boomtown.games.great_western_trail.state import GreatWesternTrailState
@@ -72,6 +72,7 @@ RULESET = Ruleset(
     options_type=GreatWesternTrailOptions,
     action_space_size=actions.SIZE,
     action_families=actions.FAMILIES,
+    coverage_starts=scenarios.coverage_starts,
     factory=_factory,
     description="Drive your herd to Kansas City, deliver by rail, build, hire and trade.",
     rules_report=_report,
