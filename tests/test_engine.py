@@ -456,3 +456,32 @@ def test_registry() -> None:
     with registered(HIGH_CARD):
         pass  # registering again and leaving removes it
     assert "toy-high-card" not in list_rulesets()
+
+
+def test_log_actors_name_who_wrote_each_line() -> None:
+    """Each line a seat reads is attributed to the step's actor: set-up lines to None, chance
+    to CHANCE, a seat's decision to that seat; a loaded snapshot's older lines to None."""
+    from boomtown.engine import CHANCE, load_snapshot
+
+    state = new_game("way-out-west", players=3, seed=4)
+    rng = random.Random(0)
+    for _ in range(60):
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance())
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    for seat in (None, 0, 1):
+        actors = state.log_actors(seat)
+        assert len(actors) == len(state.log_for(seat))
+        assert set(actors) <= {None, CHANCE, 0, 1, 2}
+    assert CHANCE in state.log_actors(None)
+    assert any(a is not None and a >= 0 for a in state.log_actors(None))
+    loaded = load_snapshot(state.snapshot())
+    assert set(loaded.log_actors(None)) == {None}
+    while loaded.current_player == CHANCE:
+        loaded.apply(loaded.sample_chance())
+    aid = loaded.legal_action_ids()[0]
+    who = loaded.current_player
+    before = len(loaded.log_for(None))
+    loaded.apply(aid)
+    assert loaded.log_actors(None)[before:] == [who] * (len(loaded.log_for(None)) - before)

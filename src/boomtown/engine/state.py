@@ -58,7 +58,8 @@ class State(ABC):
         self._history: list[int] = []
         self._actors: list[int] = []
         self._log: list[Event] = []
-        self._owned = True  # copy-on-write flag for the three lists above
+        self._marks: list[int] = []  # the log's length when each step began (see log_actors)
+        self._owned = True  # copy-on-write flag for the four lists above
         self._shared = False  # copy-on-write flag for the game's own fields
         self._undo_floor = 0
         self._sealed = False
@@ -284,6 +285,7 @@ class State(ABC):
             self.unshare()
         self._sealed = False
         self._legal_cache = None
+        mark = len(self._log)
         try:
             self._apply_id(aid)
         except BaseException as exc:
@@ -293,6 +295,7 @@ class State(ABC):
         step = len(history)
         history.append(aid)
         self._actors.append(actor)
+        self._marks.append(mark)
         if actor == CHANCE or self._sealed:
             self._undo_floor = step + 1
         elif step > self._undo_floor and self._actors[step - 1] != actor:
@@ -308,6 +311,7 @@ class State(ABC):
         """
         self._history = list(self._history)
         self._actors = list(self._actors)
+        self._marks = list(self._marks)
         shared = self._log
         log = self._log = list(shared)
         self._log_cache = {
@@ -453,6 +457,27 @@ class State(ABC):
         """The log as ``seat`` (``None`` = spectator) may read it."""
         return list(self._log_texts(seat))
 
+    def log_actors(self, seat: int | None) -> list[int | None]:
+        """For each line of :meth:`log_for`, who took the step that wrote it: a seat,
+        :data:`CHANCE`, or ``None`` for the set-up (and for lines older than a loaded
+        snapshot). Whose turn it was is public, so this reveals nothing a line does not.
+
+        >>> from boomtown import new_game
+        >>> state = new_game("way-out-west", players=3, seed=1)
+        >>> _ = state.apply(state.sample_chance())
+        >>> len(state.log_actors(None)) == len(state.log_for(None))
+        True
+        """
+        marks, actors = self._marks, self._actors
+        out: list[int | None] = []
+        step = -1
+        for index, event in enumerate(self._log):
+            while step + 1 < len(marks) and marks[step + 1] <= index:
+                step += 1
+            if event.for_seat(seat) is not None:
+                out.append(actors[step] if step >= 0 else None)
+        return out
+
     def _log_texts(self, seat: int | None) -> tuple[str, ...]:
         return self._from_log(seat, lambda event: event.for_seat(seat))
 
@@ -539,6 +564,7 @@ class State(ABC):
         world._log = list(self._from_log((_DETERMINIZE_LOG, seat), partial(_seat_event, seat)))
         world._history = []
         world._actors = []
+        world._marks = []
         world._owned = True
         world._undo_floor = 0
         world._log_cache = {}
@@ -741,6 +767,7 @@ def load_snapshot(data: dict[str, Any]) -> State:
         state._log = [
             Event(t, None if s is None else frozenset(s), p) for t, s, p in data["log"]
         ]
+        state._marks = [len(state._log)] * len(state._actors)  # older lines: step unknown
         state._from_dict(data["state"])
         state._legal_cache = None
         state._rebase = True
