@@ -31,6 +31,22 @@ if TYPE_CHECKING:
     from boomtown.engine.state import State
 
 
+def choice(default: Any, values: tuple[Any, ...]) -> Any:
+    """An options-dataclass field whose value is one of ``values`` (``default`` first among
+    them or not): clients offer the set, and building the options refuses anything else.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Demo:
+    ...     sides: str = choice("random", ("random", "a", "b"))
+    >>> dataclasses.fields(Demo)[0].metadata["choices"]
+    ('random', 'a', 'b')
+    """
+    if default not in values:
+        raise ValueError(f"the default {default!r} is not one of {values!r}")
+    return dataclasses.field(default=default, metadata={"choices": tuple(values)})
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """A game's declaration: identity, nature and factory."""
@@ -85,6 +101,20 @@ class Ruleset:
             object.__setattr__(self, "_family_table", table)
         return self.action_families[table[aid]]
 
+    def option_choices(self) -> dict[str, tuple[Any, ...]]:
+        """The options whose values come from a fixed set, with that set (declared with
+        :func:`choice` in the options dataclass), by name.
+
+        >>> from boomtown.engine.registry import get_ruleset
+        >>> sorted(get_ruleset("great-western-trail").option_choices())[:1]
+        ['building_sides']
+        """
+        return {
+            f.name: tuple(f.metadata["choices"])
+            for f in dataclasses.fields(self.options_type)
+            if "choices" in f.metadata
+        }
+
     def default_options(self) -> Any:
         """A fresh options object with every default."""
         return self.options_type()
@@ -111,6 +141,10 @@ class Ruleset:
             widened = expected is float and type(value) is int
             if expected in (bool, int, str, float) and type(value) is not expected and not widened:
                 raise BadOptions(f"option {key} must be {expected.__name__}, got {value!r}")
+        for name, values in self.option_choices().items():
+            if name in data and data[name] not in values:
+                known = ", ".join(repr(v) for v in values)
+                raise BadOptions(f"option {name} must be one of {known}, got {data[name]!r}")
         try:
             options = self.options_type(**dict(data))
         except (TypeError, ValueError) as exc:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from boomtown.engine.ruleset import choice
 from boomtown.games.great_western_trail.data import HIRE_BONUS_DISCOUNT
 
 #: Values of ``dark_disc_on_white`` (U12).
@@ -23,27 +24,29 @@ DARK_ON_WHITE_KANSAS_CITY_ONLY = "kansas_city_only"
 class GreatWesternTrailOptions:
     #: Sides of the private buildings: "random" (drawn per number, the same for every player),
     #: "a" (beginner game) or "b".
-    building_sides: str = "random"
+    building_sides: str = choice("random", ("random", "a", "b"))
     #: Neutral buildings: "random" (shuffled) or "letters" (A-G in trail order, first game).
-    neutral_order: str = "random"
+    neutral_order: str = choice("random", ("random", "letters"))
     #: U1: VP of the three 1-craftsman private buildings (1 = BGF, 2 = CP).
-    building_vp_one_craftsman: int = 1
+    building_vp_one_craftsman: int = choice(1, (1, 2))
     #: U2: cowboy split of Kansas City stacks 2/3: "11/7" (BGF, RS) or "12/6" (CP).
-    stack_cowboys: str = "11/7"
+    stack_cowboys: str = choice("11/7", ("11/7", "12/6"))
     #: U3: discount of the engineer row's 4th-slot hire bonus: 2 (BGF code, the data's
     #: ``worker_bonuses.hire_discount``) or 1.
-    engineer_hire_discount: int = HIRE_BONUS_DISCOUNT
+    engineer_hire_discount: int = choice(HIRE_BONUS_DISCOUNT, (1, 2))
     #: U5: VP of the objective card "+$2 / 3 x value 3, building": 4 (BGF) or 3 (CP).
-    objective_m5_vp: int = 4
+    objective_m5_vp: int = choice(4, (3, 4))
     #: U6: tie-break: "money_then_shared" (default) or "money_then_seat" (BGF).
-    tie_break: str = "money_then_shared"
+    tie_break: str = choice("money_then_shared", ("money_then_shared", "money_then_seat"))
     #: U12: a dark-corner disc on a white-corner city or station. "when_no_white" (FAQ, R2,
     #: BGF): allowed whenever no white-corner disc can be cleared. "kansas_city_only" (the
     #: rule text read strictly, "a disc from a space with dark corners fits only a city with
     #: dark corners"): allowed on Kansas City alone, which the rule text says is always
     #: possible; elsewhere the disc then comes back from a station (facts B1.4) or the
     #: destination cannot be chosen.
-    dark_disc_on_white: str = DARK_ON_WHITE_WHEN_NO_WHITE
+    dark_disc_on_white: str = choice(
+        DARK_ON_WHITE_WHEN_NO_WHITE, (DARK_ON_WHITE_WHEN_NO_WHITE, DARK_ON_WHITE_KANSAS_CITY_ONLY)
+    )
 
     def __post_init__(self) -> None:
         if self.building_sides not in ("random", "a", "b"):
