@@ -74,6 +74,11 @@ class Ruleset:
     #: Positions that whole games almost never reach (edited from real games, as puzzles are),
     #: by name: coverage also plays from them, so every kind of decision is taken somewhere.
     coverage_starts: Callable[[], Sequence[tuple[str, State]]] | None = None
+    #: The terminal's compact layout of a view (``boomtown play``): ``layout(view, seat)`` gives
+    #: plain data, ``{"title": str, "you": [str], "others": [str], "board": [[str]]}`` (the
+    #: seat's own hand and resources, a line per other seat, the board as rows of cells);
+    #: the terminal draws it. ``None``: a generic layout of the view.
+    terminal_layout: Callable[[dict[str, Any], int | None], dict[str, Any]] | None = None
     #: Builds the game's catalogue (every card, building, tile, counter and space with its
     #: effect text generated from the data file); see :mod:`boomtown.engine.catalogue`.
     catalogue_factory: Callable[[], Catalogue] | None = None
