@@ -258,9 +258,13 @@ def test_table_mode_chance_entry(client: TestClient) -> None:
     seat_msg = state(client, game, game["seats"][0]["token"])
     assert seat_msg["chance"] is None and seat_msg["decision"] is None
     pick = msg["chance"][-1]
-    # a seat cannot enter chance, the table cannot take a seat's decision
+    # a seat cannot enter a public chance outcome (only its own private draws), the table
+    # cannot take a seat's decision
     r = client.post(f"/api/games/{gid}/chance", json={"action": pick["id"]},
                     headers=auth(game["seats"][0]["token"]))
+    assert r.status_code == 409 and r.json()["code"] == "not_your_turn"
+    r = client.post(f"/api/games/{gid}/chance", json={"action": pick["id"]},
+                    headers=auth(game["spectator_token"]))
     assert r.status_code == 403
     r = client.post(f"/api/games/{gid}/actions", json={"action": pick["id"]}, headers=auth(table))
     assert r.status_code == 403

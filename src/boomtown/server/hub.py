@@ -11,6 +11,18 @@ What clients receive is built by :meth:`Hub.message` from ``state.view(seat)`` (
 mode the table link also gets the chance outcomes to enter. Nothing else of the state goes
 out: not the seed, not the record, not the number of moves. A client is sent a message only
 when what it may see changed, so it cannot count another seat's hidden decisions either.
+
+Three things a message carries are computed here with hidden information in mind:
+
+* **last moves** (:class:`Move`): each seat decision is described *before* it is applied and
+  the log events it wrote are noted. Another viewer sees a move only through the lines it
+  reads of those events, and its targets only when every event was public (and there was
+  one); a secret move's targets go to its actor alone.
+* **auto** (:func:`publicly_forced`): a decision is marked as one the client may take by
+  itself only when it is forced and every other seat could tell, so how fast it is taken
+  says nothing.
+* **table mode**: a chance outcome only one seat may see (``prompt.private``) is entered by
+  that seat's own client, not the table's (:meth:`LiveGame.chance_enterer`).
 """
 
 from __future__ import annotations
@@ -20,6 +32,7 @@ import contextlib
 import json
 import logging
 import os
+import random
 import secrets
 import time
 from collections.abc import Callable
@@ -31,6 +44,7 @@ from boomtown.engine import (
     CHANCE,
     BadRecord,
     BoomtownError,
+    Event,
     GameRecord,
     IllegalAction,
     RulesFault,
@@ -62,6 +76,101 @@ except ImportError:  # pragma: no cover - orjson is optional
 SEAT, SPECTATOR, TABLE = "seat", "spectator", "table"
 #: The status of a game stopped by a rules fault (kept, resumed by a fixed version).
 FAULTED = "faulted"
+#: Determinizations per other seat that must all leave the decider a single legal action
+#: before a decision counts as publicly forced (see :func:`publicly_forced`).
+FORCED_SAMPLES = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One seat decision as the server noted it when it was applied: the action's text and
+    targets (described before applying) and the log events the step wrote. ``step`` is its
+    index in the history, kept for undo and never sent."""
+
+    actor: int
+    step: int
+    text: str
+    targets: tuple[str, ...]
+    events: tuple[Event, ...]
+
+    def for_viewer(self, viewer: int | None) -> dict[str, Any] | None:
+        """What ``viewer`` (a seat, or ``None`` for spectators and the table) may know of
+        this move, or ``None`` when it read nothing of it. The actor gets everything; anyone
+        else the lines it reads, and the targets only if every event was public."""
+        lines = [text for e in self.events if (text := e.for_seat(viewer)) is not None]
+        if viewer == self.actor:
+            return {"seat": self.actor, "text": lines or [self.text],
+                    "targets": list(self.targets)}
+        if not lines:
+            return None
+        public = all(e.seats is None for e in self.events)
+        return {"seat": self.actor, "text": lines,
+                "targets": list(self.targets) if public else []}
+
+
+def last_moves(moves: list[Move], players: int, viewer: int | None) -> list[dict[str, Any]]:
+    """The latest move of each seat that ``viewer`` knows of, the most recent first."""
+    out: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    for move in reversed(moves):
+        if move.actor in seen:
+            continue
+        shown = move.for_viewer(viewer)
+        if shown is None:
+            continue
+        seen.add(move.actor)
+        out.append(shown)
+        if len(seen) == players:
+            break
+    return out
+
+
+def publicly_forced(state: State, rng: random.Random, samples: int = FORCED_SAMPLES) -> bool:
+    """Whether the seat to decide has exactly one legal action *and* every other seat could
+    tell: in each of ``samples`` determinizations from each other seat's knowledge the
+    decider also has exactly one. Only then may a client take the move by itself without its
+    timing telling the others anything. (A sample can miss a rare world where the decider
+    would have had a choice: see docs/server.md, "Forced moves".)"""
+    seat = state.current_player
+    if seat < 0 or len(state.legal_action_ids()) != 1:
+        return False
+    for other in range(state.num_players):
+        if other == seat:
+            continue
+        for _ in range(samples):
+            world = state.determinize(other, rng)
+            if world.current_player != seat or len(world.legal_action_ids()) != 1:
+                return False
+    return True
+
+
+def apply_noted(state: State, action: Any) -> tuple[Move, Any]:
+    """Apply a seat's decision to ``state`` and note it as a :class:`Move`: described before
+    it is applied (its targets are those of the position it was taken in), with the log
+    events the step wrote. Raises what ``state.apply`` raises."""
+    actor, step = state.current_player, len(state.history)
+    aid = state.resolve(action)
+    described = state.describe(aid)
+    mark = len(state.events)
+    done = state.apply(aid)
+    events = tuple(state.events[mark:])
+    return Move(actor, step, described.text, described.targets, events), done
+
+
+def replay_moves(record: GameRecord) -> tuple[State, list[Move]]:
+    """``replay(record)``, noting every seat decision on the way (a server that restarts
+    still shows each seat's last move)."""
+    state = replay(record, 0)
+    moves: list[Move] = []
+    for index, aid in enumerate(record.actions):
+        try:
+            if state.current_player >= 0:
+                moves.append(apply_noted(state, aid)[0])
+            else:
+                state.apply(aid)
+        except IllegalAction as exc:
+            raise BadRecord(f"action #{index} (id {aid}) does not replay: {exc.reason}") from exc
+    return state, moves
 
 
 class ApiError(Exception):
@@ -110,6 +219,17 @@ class Client:
             self.outbox.put_nowait(text)
 
 
+@dataclass(frozen=True, slots=True)
+class CachedView:
+    """What :meth:`LiveGame.view` caches per seat: the view's JSON (log removed), the log
+    lines, who took the step of each line, and the last moves' JSON."""
+
+    view_json: str
+    lines: list[str]
+    actors: list[int | None]
+    moves_json: str
+
+
 @dataclass(eq=False)
 class LiveGame:
     row: GameRow
@@ -117,23 +237,60 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     decision: str = field(default_factory=lambda: secrets.token_hex(8))
     clients: set[Client] = field(default_factory=set)
-    views: dict[int | None, tuple[str, list[str]]] = field(default_factory=dict)
+    views: dict[int | None, CachedView] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     error: str | None = None
+    #: Every seat decision of the current history, as noted when it was applied.
+    moves: list[Move] = field(default_factory=list)
+    #: (decision nonce, whether it is publicly forced), computed once per decision.
+    forced: tuple[str, bool] | None = None
+    #: (decision nonce, :meth:`chance_enterer`), computed once per decision.
+    enterer: tuple[str, int | None] | None = None
 
     @property
     def id(self) -> str:
         return self.row.id
 
-    def view(self, seat: int | None) -> tuple[str, list[str]]:
-        """The seat's view as JSON without its log, and the log (cached until a change)."""
+    def view(self, seat: int | None) -> CachedView:
+        """The seat's view as JSON without its log, its log with who wrote each line, and
+        the last moves it knows of (cached until a change)."""
         cached = self.views.get(seat)
         if cached is None:
             view = self.state.view(seat)
             lines = view.pop("log")
-            cached = (dumps(view), lines)
+            actors = self.state.log_actors(seat)
+            moves = dumps(last_moves(self.moves, self.row.players, seat))
+            cached = CachedView(dumps(view), lines, actors, moves)
             self.views[seat] = cached
         return cached
+
+    def chance_enterer(self) -> int | None:
+        """In table mode at a chance point: the seat that enters the outcome on its own
+        screen (a private draw for a person seat), or ``None`` when the table enters it
+        (public outcomes, and private ones for bot seats, which have no screen)."""
+        if self.enterer is not None and self.enterer[0] == self.decision:
+            return self.enterer[1]
+        state = self.state
+        found: int | None = None
+        if self.row.table_mode and state.current_player == CHANCE:
+            prompt = state.prompt(None)
+            seat = prompt.for_seat
+            if (prompt.private and seat is not None and 0 <= seat < self.row.players
+                    and self.row.seats[seat].kind == "human"):
+                found = seat
+        self.enterer = (self.decision, found)
+        return found
+
+    def forced_publicly(self, rng: random.Random) -> bool:
+        """:func:`publicly_forced` of the current decision (computed once per decision)."""
+        if self.forced is None or self.forced[0] != self.decision:
+            try:
+                forced = publicly_forced(self.state, rng)
+            except RulesFault as fault:  # a determinization failed: the person confirms
+                log.error("game %s: forced-move check failed: %s", self.id, fault)
+                forced = False
+            self.forced = (self.decision, forced)
+        return self.forced[1]
 
     def seats_public(self) -> list[dict[str, Any]]:
         online = {c.seat for c in self.clients if c.role == SEAT}
@@ -181,6 +338,8 @@ class Hub:
         self._processes: Executor | None = None
         self._bot_workers = bot_workers
         self.closing = False
+        #: The server's own randomness (determinizations of the forced-move check).
+        self.rng: random.Random = random.SystemRandom()
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -231,7 +390,7 @@ class Hub:
             name = s.name.strip()[:40]
             if s.kind == "bot":
                 try:
-                    kind = bots.bot_kind(s.bot or "random")
+                    kind = bots.bot_kind(s.bot or bots.DEFAULT_BOT)
                 except KeyError as exc:
                     raise ApiError("malformed", str(exc.args[0])) from exc
                 if s.level is not None and kind.levels and s.level not in kind.levels:
@@ -320,7 +479,7 @@ class Hub:
                 # its record must replay there, every move legal.
                 record.version = ruleset.version
                 upgraded = True
-            state = replay(record)
+            state, moves = replay_moves(record)
         except (BadRecord, RulesFault, BoomtownError) as exc:
             log.error("game %s does not replay: %s", game_id, exc)
             error = (
@@ -328,6 +487,7 @@ class Hub:
                 else f"this game cannot be resumed: {exc}"
             )
             upgraded = False
+            moves = []
             try:
                 state = get_ruleset(row.game).new_game(row.players, row.seed, row.options)
             except BoomtownError as again:
@@ -342,7 +502,7 @@ class Hub:
             row.version, row.status = record.version, status
         elif row.status == FAULTED and error is None:
             error = self._fault_text(None)
-        live = LiveGame(row, state)
+        live = LiveGame(row, state, moves=moves)
         live.error = error
         return live
 
@@ -438,17 +598,26 @@ class Hub:
         async with live.lock:
             state = self._playable(live, decision)
             current = state.current_player
+            enterer = live.chance_enterer()
             if role == TABLE:
                 if not (live.row.table_mode and current == CHANCE):
                     raise ApiError("not_your_turn", "no chance outcome is awaited now")
+                if enterer is not None:
+                    raise ApiError(
+                        "not_your_turn", f"this draw is private: seat {enterer} "
+                        f"({live.row.seats[enterer].name}) enters it on its own screen")
             elif role == SEAT:
-                if current != seat:
+                if current != seat and not (current == CHANCE and enterer == seat):
                     raise ApiError("not_your_turn", f"it is not your turn; {self._who(live)}")
             else:
                 raise ApiError("forbidden", "spectators watch; they cannot act")
             new = state.clone()
+            move: Move | None = None
             try:
-                done = new.apply(action)
+                if current >= 0:
+                    move, done = apply_noted(new, action)
+                else:
+                    done = new.apply(action)
                 pairs = [(done.id, current)]
                 if not live.row.table_mode:
                     self._advance(live.row, new, pairs)
@@ -457,6 +626,8 @@ class Hub:
             except RulesFault as fault:
                 raise await self._faulted(live, fault) from fault
             await self._persist(live, len(state.history), pairs, new)
+            if move is not None:
+                live.moves.append(move)
             self._set_state(live, new)
             if on_ack is not None:
                 on_ack()
@@ -493,6 +664,8 @@ class Hub:
             except WriteFailed as exc:
                 raise ApiError("storage", f"the undo could not be stored: {exc}") from exc
             live.row.moves = len(new.history)
+            steps = len(new.history)
+            live.moves = [m for m in live.moves if m.step < steps]
             self._set_state(live, new)
             if on_ack is not None:
                 on_ack()
@@ -514,7 +687,12 @@ class Hub:
     def _who(live: LiveGame) -> str:
         current = live.state.current_player
         if current == CHANCE:
-            return "the table enters a chance outcome" if live.row.table_mode else "chance"
+            if not live.row.table_mode:
+                return "chance"
+            enterer = live.chance_enterer()
+            if enterer is not None:
+                return f"seat {enterer} ({live.row.seats[enterer].name}) enters a private draw"
+            return "the table enters a chance outcome"
         return f"seat {current} ({live.row.seats[current].name}) is to decide"
 
     @staticmethod
@@ -574,7 +752,7 @@ class Hub:
                 await asyncio.sleep(live.row.bot_delay_ms / 1000)
                 if decision != live.decision:
                     continue
-            kind = bots.bot_kind(seat.bot or "random")
+            kind = bots.bot_kind(seat.bot or bots.DEFAULT_BOT)
             if failures >= 3:
                 kind = bots.bot_kind("random")
             snapshot = live.state.clone()
@@ -639,16 +817,22 @@ class Hub:
             return dumps(ApiError("rules_fault", live.error).to_dict())
 
     def _message(self, live: LiveGame, client: Client) -> str | None:
-        view_json, lines = live.view(client.seat)
+        cached = live.view(client.seat)
+        view_json, lines = cached.view_json, cached.lines
         state = live.state
-        acting = (
-            client.role == SEAT and state.current_player == client.seat
-        ) or (client.role == TABLE and live.row.table_mode and state.current_player == CHANCE)
+        current = state.current_player
+        at_table_chance = live.row.table_mode and current == CHANCE
+        enterer = live.chance_enterer() if at_table_chance else None
+        if client.role == SEAT:
+            acting = current == client.seat or (at_table_chance and enterer == client.seat)
+        else:
+            acting = client.role == TABLE and at_table_chance and enterer is None
         chance = None
-        if client.role == TABLE and acting:
+        if acting and current == CHANCE:
             chance = [
                 {"id": a.id, "text": a.text, "p": round(p, 6)} for a, p in state.chance_outcomes()
             ]
+        auto = acting and current >= 0 and live.forced_publicly(self.rng)
         head = {
             "type": "state",
             "game_id": live.id,
@@ -661,10 +845,12 @@ class Hub:
             and state.can_undo(client.seat),
             "seats": live.seats_public(),
             "chance": chance,
+            "chance_by": enterer,
+            "auto": auto,
             "error": live.error,
         }
         head_json = dumps(head)
-        key = head_json + view_json
+        key = head_json + view_json + cached.moves_json
         sent = client.log_sent
         n = len(sent)
         if n <= len(lines) and lines[:n] == sent:
@@ -676,8 +862,9 @@ class Hub:
         client.last_key = key
         client.log_sent = lines
         return (
-            f'{head_json[:-1]},"view":{view_json},"log_start":{start},'
-            f'"log":{dumps(new_lines)}}}'
+            f'{head_json[:-1]},"view":{view_json},"last_moves":{cached.moves_json},'
+            f'"log_start":{start},"log":{dumps(new_lines)},'
+            f'"log_actors":{dumps(cached.actors[start:])}}}'
         )
 
     # --------------------------------------------------------------- lists
