@@ -11,9 +11,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+import fastapi_offline
 from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, StrictInt, StrictStr
@@ -36,6 +38,11 @@ from boomtown.web import STATIC_DIR
 
 log = logging.getLogger("boomtown.server")
 
+#: Where the API pages' own assets (Swagger UI, ReDoc) are served from: the files the
+#: fastapi-offline package ships, so /docs and /redoc work without a CDN.
+DOCS_ASSETS_URL = "/static-docs"
+DOCS_ASSETS_DIR = Path(fastapi_offline.__file__).parent / "static"
+
 #: Largest websocket message a client may send (bytes).
 MAX_MESSAGE = 4096
 #: Largest HTTP request body (bytes).
@@ -51,7 +58,9 @@ Credentials = Annotated[
 class SeatIn(BaseModel):
     kind: Literal["human", "bot"] = "human"
     name: str = Field("", max_length=40)
-    bot: str | None = Field(None, description="bot kind for a bot seat (see /api/rulesets)")
+    bot: str | None = Field(
+        None, description="bot kind for a bot seat (see /api/rulesets): easy, medium, hard or "
+        "a library kind; default: the heuristic (medium)")
     level: int | None = Field(None, description="bot strength, for kinds that have levels")
     open: bool = Field(False, description="a human seat anyone may claim from the lobby")
 
@@ -155,6 +164,8 @@ def create_app(
             "websocket `/api/games/{game_id}/ws` (see docs/server.md)."
         ),
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
     app.add_middleware(BodyLimit, limit=MAX_BODY)
 
@@ -204,21 +215,26 @@ def create_app(
         for game_id in list_rulesets():
             rs = get_ruleset(game_id)
             defaults = rs.options_to_dict(rs.default_options())
+            choices = rs.option_choices()
             fields = []
             for f in dataclasses.fields(rs.options_type):
                 value = defaults.get(f.name)
                 kind = type(value).__name__ if value is not None else "str"
-                fields.append({"name": f.name, "type": kind, "default": value})
+                field_out: dict[str, Any] = {"name": f.name, "type": kind, "default": value}
+                if f.name in choices:
+                    field_out["choices"] = list(choices[f.name])
+                fields.append(field_out)
             out.append({
                 "id": rs.id, "name": rs.name, "version": rs.version,
                 "player_counts": list(rs.player_counts), "description": rs.description,
                 "options": fields, "variants": [dict(v) for v in rs.variants],
             })
         kinds = [
-            {"name": k.name, "description": k.description, "levels": list(k.levels)}
+            {"name": k.name, "description": k.description, "levels": list(k.levels),
+             "named_level": k.name in bots.LEVELS}
             for k in bots.BOT_KINDS.values()
         ]
-        return {"games": out, "bots": kinds}
+        return {"games": out, "bots": kinds, "default_bot": bots.DEFAULT_BOT}
 
     @app.get("/api/rulesets/{game}/catalogue", tags=["games"], responses=ERRORS)
     async def catalogue(game: str) -> Response:
@@ -302,10 +318,12 @@ def create_app(
         game_id: str, body: ActionIn, request: Request,
         creds: Credentials,
     ) -> Any:
-        """Table mode: enter the die roll or draw made at the real table (table token)."""
+        """Table mode: enter the die roll or draw made at the real table (table token); a
+        private draw (one only its seat may see) is entered by that seat's token instead."""
         hub, live, role, seat = await game_and_role(game_id, request, creds)
-        if role != "table":
-            raise ApiError("forbidden", "only the table link enters chance outcomes")
+        if role == "spectator":
+            raise ApiError("forbidden", "only the table link, or the seat of a private draw, "
+                           "enters chance outcomes")
         await hub.act(live, role, seat, body.action, body.decision)
         return {"type": "ack", "state": state_response(hub, live, role, seat)}
 
@@ -332,11 +350,29 @@ def create_app(
     async def table_page(game_id: str) -> FileResponse:
         return FileResponse(STATIC_DIR / "table.html")
 
+    @app.get("/docs", include_in_schema=False)
+    async def swagger_page() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url=app.openapi_url or "/openapi.json", title=f"{app.title} - API",
+            swagger_js_url=f"{DOCS_ASSETS_URL}/swagger-ui-bundle.js",
+            swagger_css_url=f"{DOCS_ASSETS_URL}/swagger-ui.css",
+            swagger_favicon_url=f"{DOCS_ASSETS_URL}/favicon.png",
+        )
+
+    @app.get("/redoc", include_in_schema=False)
+    async def redoc_page() -> HTMLResponse:
+        return get_redoc_html(
+            openapi_url=app.openapi_url or "/openapi.json", title=f"{app.title} - API",
+            redoc_js_url=f"{DOCS_ASSETS_URL}/redoc.standalone.js",
+            redoc_favicon_url=f"{DOCS_ASSETS_URL}/favicon.png", with_google_fonts=False,
+        )
+
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
         return Response(status_code=204)
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.mount(DOCS_ASSETS_URL, StaticFiles(directory=DOCS_ASSETS_DIR), name="docs-assets")
     return app
 
 

@@ -69,6 +69,11 @@ class LibraryBot:
 ISMCTS_LEVELS = {1: 50, 2: 200, 3: 800}
 
 
+def _library(spec: str) -> Callable[[int | None], Bot]:
+    """A kind's factory for one fixed spec of the bots library."""
+    return lambda level: LibraryBot(spec)
+
+
 def _heuristic(level: int | None) -> Bot:
     return LibraryBot("heuristic")
 
@@ -82,14 +87,33 @@ BOT_KINDS: dict[str, BotKind] = {
     "random": BotKind("random", "uniformly random legal actions", _random),
 }
 
+#: The named strengths a person picks in the lobby, weakest first: name -> (the bots
+#: library's spec, what the lobby says). The one place that maps a level to bot settings.
+LEVELS: dict[str, tuple[str, str]] = {
+    "easy": ("heuristic:samples=1", "rules of thumb, one look at the hidden cards"),
+    "medium": ("heuristic", "rules of thumb with a short lookahead"),
+    "hard": ("ismcts:seconds=1", "tree search, one second a move"),
+}
+#: Library specs that burn CPU for a while: run in the process pool.
+_SEARCH_SPECS = ("ismcts",)
+
+#: The bot a seat gets when none is named (the heuristic, once the library is installed).
+DEFAULT_BOT = "random"
+
 try:  # the bots library (random, heuristic, ismcts), where installed
     import boomtown.bots  # noqa: F401
 
+    for _name, (_spec, _text) in LEVELS.items():
+        BOT_KINDS[_name] = BotKind(
+            _name, f"{_name}: {_text}", _library(_spec),
+            process=_spec.split(":")[0] in _SEARCH_SPECS,
+        )
     BOT_KINDS["heuristic"] = BotKind("heuristic", "rules of thumb with a short lookahead",
                                      _heuristic)
     BOT_KINDS["ismcts"] = BotKind("ismcts", "information-set Monte Carlo tree search; "
                                   "level 1-3 = 50/200/800 iterations", _ismcts, process=True,
                                   levels=tuple(ISMCTS_LEVELS))
+    DEFAULT_BOT = "medium"
 except ImportError:  # pragma: no cover - the server then offers the random bot only
     pass
 
