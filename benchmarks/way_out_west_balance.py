@@ -48,8 +48,8 @@ from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-#: The reconstructed values the study varies, at their ruleset-version-1 values (the facts
-#: sheet's proposed defaults U1 and U3). Each maps a data field (``counters[KEY]``,
+#: The reconstructed values the study varies, at their ruleset-version-1 values (open
+#: questions U1 and U3 of docs/sources/way-out-west.md). Each maps a data field (``counters[KEY]``,
 #: ``towns[I]``, ``boxes[KEY]`` or a table name, then ``.field``) to its value. Published
 #: prices (Jail $3, Store $5, Train $20, cattle and cowboys $1) are never varied.
 V1 = {

@@ -25,7 +25,6 @@ from wow_scenario import (
     texts,
 )
 
-
 #: The winner's two choices over a won counter (he takes control; he may replace it).
 REPLACE = A.TEXTS[A.TAKE_OVER]
 NO_REPLACE = A.TEXTS[A.REMOVE]

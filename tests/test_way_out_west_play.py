@@ -226,7 +226,7 @@ def test_edited_data_values_change_the_game() -> None:
 
 
 def test_three_player_box_counts_are_marked_reconstructed() -> None:
-    """The description never gives 3-player box counts: each is our default (facts U2)."""
+    """The description never gives 3-player box counts: each is our default (open question U2)."""
     for box in DATA.boxes:
         tag = box.provenance.get("boxes_3p", box.provenance["record"])
         assert tag == "reconstructed", box.key

@@ -1,6 +1,6 @@
 """Way Out West: every number and statement of the rule description as a test.
 
-The ids W1..W19 are the facts sheet's test cases derived from the description.
+The ids W1..W19 are the worked cases derived from the description (docs/sources/way-out-west.md).
 """
 
 from __future__ import annotations

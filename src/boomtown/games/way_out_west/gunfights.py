@@ -1,6 +1,6 @@
 """Gunfights: targets, sides, volleys with explicit dice, retreats and spoils.
 
-Sequence (rule text; U8-U10 of the facts sheet where it is silent):
+Sequence (rule text; open questions U8-U10 where it is silent, see docs/sources/way-out-west.md):
 
 1. The attacker names a target in a town where he has a cowboy (an action of the action phase).
 2. The owner of a Jail in that town decides about the sheriff: an attacking owner may add it
