@@ -34,6 +34,7 @@ CONFIGS = [
     (4, {"double_duel": True}),
     (4, {"double_duel": True, "short_game": True}),
     (3, {"warehouse_points": "flat"}),
+    (3, {"destroyed_marker_homes": "always"}),
 ]
 
 
@@ -111,6 +112,8 @@ def test_options_are_validated() -> None:
         new_game("western-town", 3, 0, {"shortgame": True})
     with pytest.raises(BadOptions):
         new_game("western-town", 3, 0, {"warehouse_points": "lots"})
+    with pytest.raises(BadOptions, match="destroyed_marker_homes"):
+        new_game("western-town", 3, 0, {"destroyed_marker_homes": "never"})
     with pytest.raises(BadOptions):
         new_game("western-town", 3, 0, {"short_game": "yes"})
     with pytest.raises(BadPlayerCount):

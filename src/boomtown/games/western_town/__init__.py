@@ -11,6 +11,7 @@ from typing import Any
 
 from boomtown.engine.ruleset import Ruleset
 from boomtown.games.western_town import actions
+from boomtown.games.western_town import terminal as _terminal
 from boomtown.games.western_town.data import provenance_report
 from boomtown.games.western_town.options import WesternTownOptions
 from boomtown.games.western_town.state import WesternTownState
@@ -27,11 +28,16 @@ def _report() -> str:
 RULESET = Ruleset(
     id="western-town",
     name="Western Town",
-    version=1,
+    # 2: exploit matches the card's name (the two civic pride cards), the player chooses to
+    # show the exploiting card from hand or table, a destroyed green building loses its
+    # storage too, destroyed markers cost Homes at final scoring only (by default)
+    version=2,
     player_counts=(2, 3, 4),
     options_type=WesternTownOptions,
     action_space_size=actions.SIZE,
+    action_families=actions.FAMILIES,
     factory=_factory,
+    terminal_layout=_terminal.layout,
     description="Build your town, exploit your neighbours, win Lincoln's favour; 5 rounds.",
     rules_report=_report,
     variants=(
@@ -39,6 +45,7 @@ RULESET = Ruleset(
         {"double_duel": True},
         {"double_duel": True, "short_game": True},
         {"warehouse_points": "flat"},
+        {"destroyed_marker_homes": "always"},
     ),
 )
 

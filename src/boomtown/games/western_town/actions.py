@@ -9,7 +9,8 @@ Ranges (K = number of card kinds, S = number of board sites, N = 4 seats):
 ``RETRIEVE + k``        take card k back from the inactive pile
 ``REPLAY + k``          replay the played effect of your face-up card k
 ``BUILD + k``           construct building k (the homestead kind = a homestead tile)
-``EXPLOIT + t*K + k``   exploit seat t's face-up card k
+``EXPLOIT + t*K + k``   exploit seat t's face-up card k with your own card k (shown from
+                        your table when one lies face up there, else from your hand)
 ``PASS``                pass for good (phase 3)
 ``SPACE + i``           lay the tile on empty board space i
 ``REPAIR + s``          remove the destroyed marker on site s
@@ -19,7 +20,15 @@ Ranges (K = number of card kinds, S = number of board sites, N = 4 seats):
 ``TXN + j``             a resource transaction (pay -> gain) listed in ``TXNS``
 chance ids              first lead marshal, western town card, Lincoln card,
                         star card drawn, Indian die face
+``EXPLOIT_HAND + t*K+k``  exploit seat t's face-up card k with your card k shown from
+                        your hand while another k lies face up on your table
+``EXPLOIT_NAMED + (t*NP+p)*2+z``  exploit seat t's face-up card ``NAMED_PAIRS[p][0]``
+                        with your other card of the same name ``NAMED_PAIRS[p][1]``,
+                        from your hand (z = 0) or your table (z = 1)
 ======================  ========================================================
+
+The last two ranges came with ruleset version 2 and sit at the end, so that every older id
+keeps its meaning.
 """
 
 from __future__ import annotations
@@ -27,7 +36,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any
 
-from boomtown.engine.actions import Action
+from boomtown.engine.actions import Action, families
 from boomtown.games.western_town.data import DATA, RES_NAMES, RESOURCES
 
 K = len(DATA.cards)
@@ -37,6 +46,15 @@ CARD_NAMES = [c.name for c in DATA.cards]
 KIND = {c.key: c.index for c in DATA.cards}
 FIRST_SPACE = next(i for i, s in enumerate(DATA.sites) if s.printed is None)
 SPACES = list(range(FIRST_SPACE, S))
+#: Per kind: the other kinds printed with the same name (the rulebook's exploit matches a
+#: card "with the same name": the two civic pride cards).
+SAME_TITLE = [
+    tuple(j for j in range(K) if j != k and DATA.cards[j].title == DATA.cards[k].title)
+    for k in range(K)
+]
+#: (face-up target kind, own kind) pairs of different kinds that share a name, in order.
+NAMED_PAIRS = [(k, j) for k in range(K) for j in SAME_TITLE[k]]
+NP = len(NAMED_PAIRS)
 
 PLAY = 0
 FACEDOWN = PLAY + K
@@ -133,7 +151,16 @@ for _face in DATA.die:
     if _key not in DIE_FACES:
         DIE_FACES.append(_key)
 DIE = STAR + K
-SIZE = DIE + len(DIE_FACES)
+EXPLOIT_HAND = DIE + len(DIE_FACES)
+EXPLOIT_NAMED = EXPLOIT_HAND + N * K
+SIZE = EXPLOIT_NAMED + N * NP * 2
+FROM_HAND, FROM_TABLE = 0, 1  # z in the EXPLOIT_NAMED range
+
+
+def exploit_named_id(t: int, p: int, z: int) -> int:
+    """The id that exploits seat ``t``'s card by pair ``p`` of ``NAMED_PAIRS``, showing the
+    own card from the hand (``FROM_HAND``) or the table (``FROM_TABLE``)."""
+    return EXPLOIT_NAMED + (t * NP + p) * 2 + z
 
 
 def txn_id(pay: dict[str, int], gain: dict[str, int]) -> int:
@@ -218,8 +245,39 @@ def _texts() -> list[str]:
         t[LINCOLN + j] = f"Lincoln card revealed: {lc.key}"
     for j, (face, _, _) in enumerate(DIE_FACES):
         t[DIE + j] = f"Indian die: {face}"
+    for seat in range(N):
+        for k, name in enumerate(CARD_NAMES):
+            t[EXPLOIT_HAND + seat * K + k] = (
+                f"exploit seat {seat}'s {name} with the {name} from your hand"
+            )
+        for p, (k, j) in enumerate(NAMED_PAIRS):
+            for z, where in ((FROM_HAND, "hand"), (FROM_TABLE, "table")):
+                target, own = CARD_NAMES[k], CARD_NAMES[j]
+                t[exploit_named_id(seat, p, z)] = (
+                    f"exploit seat {seat}'s {target} with the {own} from your {where}"
+                )
     return t
 
 
 TEXTS = _texts()
 ACTIONS = tuple(Action(i, text) for i, text in enumerate(TEXTS))
+
+#: The kinds of decision, in the order of the action space (coverage and each action's kind).
+FAMILIES = families(
+    [
+        ("play", "play", PLAY), ("play-face-down", "play", FACEDOWN),
+        ("set-aside", "discard", SET_ASIDE), ("retrieve", "take", RETRIEVE),
+        ("replay", "play", REPLAY), ("build", "build", BUILD), ("exploit", "exploit", EXPLOIT),
+        ("pass", "pass", PASS), ("lay-tile", "build", SPACE), ("repair", "repair", REPAIR),
+        ("lincoln-seat", "lincoln", SEAT_LINCOLN), ("raid-seat", "raid", SEAT_RAID),
+        ("peek-seat", "seat", SEAT_PEEK), ("steal-seat", "seat", SEAT_STEAL),
+        ("attack", "raid", ATTACK), ("defend", "defend", DEFEND),
+        ("no-defence", "pass", NO_DEFEND), ("skip", "pass", SKIP), ("stop", "pass", STOP),
+        ("transaction", "resources", TXN), ("first-lead-marshal", "chance", FIRST_LM),
+        ("start-card", "chance", START_CARD), ("lincoln-card", "chance", LINCOLN),
+        ("star-card", "chance", STAR), ("die", "chance", DIE),
+        ("exploit-from-hand", "exploit", EXPLOIT_HAND),
+        *([("exploit-by-name", "exploit", EXPLOIT_NAMED)] if NP else []),
+    ],
+    SIZE,
+)

@@ -52,6 +52,9 @@ class Card:
     index: int
     key: str
     name: str
+    #: The printed name, which the "same name" rules compare (exploit); two civic pride
+    #: cards share one. Defaults to ``name``.
+    title: str
     copies: int
     group: str
     second_group: str | None
@@ -181,6 +184,7 @@ def parse(raw: dict[str, Any]) -> WesternTownData:
                 index=i,
                 key=c["key"],
                 name=c["name"],
+                title=c.get("title", c["name"]),
                 copies=int(c.get("copies", 1)),
                 group=c["group"],
                 second_group=c.get("second_group"),
@@ -240,11 +244,45 @@ def parse(raw: dict[str, Any]) -> WesternTownData:
         )
         for i, x in enumerate(raw["western_town"])
     )
+    for card in cards:
+        _check_constant(card)
+        if card.building != "none" and any(
+            c.title == card.title and c.key != card.key for c in cards
+        ):
+            # "at least one undestroyed building with the same name" would then need a
+            # ruling on which building counts; the data has no such card
+            raise ValueError(f"cards[{card.key}]: only cards without a building share a title")
     by_key = {c.key: c for c in cards}
     for st in start_cards:
         if st.building not in by_key:
             raise ValueError(f"start card {st.key}: unknown building {st.building}")
     return WesternTownData(setup, tuple(cards), sites, die, lincoln, start_cards, by_key)
+
+
+#: The constant effects a green card may have (the rules read each of them).
+CONSTANT_KEYS = frozenset({"income", "storage", "attacked_cowboys", "pipe_bonus"})
+
+
+def _check_constant(card: Card) -> None:
+    """Only green cards have a constant effect, and a green card's storage is part of it.
+
+    The rulebook: green cards "provide a consistent effect", and a destroyed green building
+    "loses the permanent effect until it is removed"; every other building keeps its storage
+    while destroyed. A green tile's storage therefore belongs under ``constant``.
+    """
+    tile = card.tile
+    if tile is None:
+        return
+    if tile.constant and not card.green:
+        raise ValueError(f"cards[{card.key}]: only a green card has a constant effect")
+    if card.green and tile.storage:
+        raise ValueError(
+            f"cards[{card.key}]: a green building's storage is part of its constant effect "
+            "(lost while destroyed): write it as constant = { storage = {...} }"
+        )
+    unknown = set(tile.constant) - CONSTANT_KEYS
+    if unknown:
+        raise ValueError(f"cards[{card.key}]: unknown constant effect {sorted(unknown)}")
 
 
 def load() -> WesternTownData:
@@ -259,7 +297,9 @@ DATA = load()
 def provenance_report(data: WesternTownData = DATA) -> str:
     """Which records and fields are reconstructed (our defaults), and which are published."""
     lines = ["Data provenance (rulebook = the rule text; published = another source;",
-             "reconstructed = boomtown's own default, not the publisher's):", ""]
+             "reconstructed = boomtown's own default, not the publisher's).",
+             "docs/sources/western-town.md says what each source id (S1, U4, ...) is and",
+             "why each reconstructed value is what it is.", ""]
 
     def describe(label: str, prov: dict[str, str]) -> None:
         record = prov["record"]

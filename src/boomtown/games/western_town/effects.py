@@ -3,7 +3,8 @@
 A card's played, exploit or tile effect is a list of steps in the data file. The
 ``steps`` frame runs them one by one; a step that needs a decision pushes an
 ``ask`` frame listing (action id, payload) pairs. Conditional parts may be
-skipped; unconditional parts are applied as far as possible (facts sheet, FAQ 2).
+skipped; unconditional parts are applied as far as possible (community FAQ, source S2,
+ruling 2: see docs/sources/western-town.md).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town.data import DATA, RES_INDEX, RES_NAMES
 from boomtown.games.western_town.state import (
+    DESTROYED_HOME_PENALTY,
     EMPTY,
     HAND,
     HOMESTEAD,
@@ -665,7 +667,9 @@ def _constructible(st: St, s: int, pays: list[Amounts], every: bool) -> list[int
                         break
                 else:  # every amount of this way is there
                     covered |= bit
-    homes = st.n_homes[s]
+    homes = st.n_homes[s]  # st.construction_homes(s), inlined
+    if st.marker_homes_in_play:
+        homes -= st.n_destroyed[s] * DESTROYED_HOME_PENALTY
     out = []
     for k in compress(KINDS, offered):
         if homes >= MIN_HOMES[k] and covered & _KIND_WAY_BITS[k]:  # one of its ways is covered

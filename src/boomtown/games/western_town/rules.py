@@ -125,6 +125,8 @@ def explain_illegal(st: St, aid: int) -> str:
             return f"{who} has already played a third card"
     if kind == "xturn" and aid == A.PASS:
         return f"{who} must play a third card before passing"
+    if kind == "xturn" and aid >= A.EXPLOIT_HAND:
+        return _explain_late_exploit(st, aid, who)
     if kind == "xturn" and A.EXPLOIT <= aid < A.PASS:
         t, k = divmod(aid - A.EXPLOIT, K)
         if t not in st.neighbours(st.current_player):
@@ -136,6 +138,35 @@ def explain_illegal(st: St, aid: int) -> str:
             "(it needs the card, an undestroyed building and an effect it would produce)"
         )
     return f"{text!r} is not legal now: {who} is to decide ({describe(st)})"
+
+
+def _explain_late_exploit(st: St, aid: int, who: str) -> str:
+    """Why an id of the EXPLOIT_HAND or EXPLOIT_NAMED range is not legal now."""
+    s = st.current_player
+    if aid < A.EXPLOIT_NAMED:
+        t, k = divmod(aid - A.EXPLOIT_HAND, K)
+        j, zone = k, HAND
+    else:
+        q, z = divmod(aid - A.EXPLOIT_NAMED, 2)
+        t, p = divmod(q, A.NP)
+        k, j = A.NAMED_PAIRS[p]
+        zone = HAND if z == A.FROM_HAND else UP
+    if t not in st.neighbours(s):
+        return f"seat {t} is not a neighbour of {who}"
+    if st.z(t, UP, k) == 0:
+        return f"seat {t} has no face-up {CARD_NAMES[k]}"
+    if st.z(s, zone, j) == 0:
+        where = "hand" if zone == HAND else "table (face up)"
+        return f"{who} has no {CARD_NAMES[j]} in the {where}"
+    if j == k and st.z(s, UP, k) == 0:
+        return (
+            f"{who} shows the {CARD_NAMES[k]} from the hand with 'exploit seat {t}'s "
+            f"{CARD_NAMES[k]}' (no other lies face up on the table)"
+        )
+    return (
+        f"{who} cannot exploit with {CARD_NAMES[j]} now "
+        "(it needs an undestroyed building of that name and an effect it would produce)"
+    )
 
 
 def describe(st: St) -> str:
@@ -281,14 +312,54 @@ _START_CARDS = [
 ]
 
 
+#: Per site, all that the rules read of it (hand size, zone 4 defence, the laying-on-the-board
+#: effect, the +1 Home): two empty spaces alike in all of it are interchangeable.
+_SPACE_FEATURES = [(site.number, site.zone4, site.effect, site.extra_home) for site in DATA.sites]
+
+
+def start_spaces(st: St, s: int) -> list[int]:
+    """The spaces seat ``s`` may choose for its start building ("an empty space marked with
+    a 4"): the first empty 4-space of each set of alike ones.
+
+    Only alike spaces are merged: a town with the building on one of them is the same town as
+    with it on another, its spaces renamed, since no rule reads a space otherwise than by
+    ``_SPACE_FEATURES`` (the space ids differ, the legal choices and scores do not). With the
+    shipped board the three 4-spaces are alike, so there is nothing to choose.
+    """
+    base = s * S
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    for i in _FOUR_SPACES:
+        features = _SPACE_FEATURES[i]
+        if st.site[base + i] < 0 and features not in seen:
+            seen.add(features)
+            out.append(i)
+    return out
+
+
 def _start(st: St, frame: tuple[Any, ...]) -> None:
     s = frame[1]
     k, resources, text = _START_CARDS[st.start_card[s]]
-    space = next(i for i in _FOUR_SPACES if st.site[s * S + i] < 0)
-    effects.place_building(st, s, k, space)
     for ri, n in resources:
         st.gain(s, ri, n)
     st.log(f"{NAMES[s]} {text}")
+    spaces = start_spaces(st, s)
+    if len(spaces) == 1:
+        effects.place_building(st, s, k, spaces[0])
+        return
+    effects.ask(
+        st, s, [(A.SPACE + i, ("start_lay", s, k, i)) for i in spaces],
+        "choose the space marked 4 for your start building", force_ask=True,
+    )
+
+
+def _do_start_lay(st: St, p: tuple[Any, ...]) -> None:
+    _, s, k, i = p
+    effects.place_building(st, s, k, i)
+    st.log(f"{NAMES[s]} puts the start building on space {i}")
+
+
+effects.PAYLOADS["start_lay"] = _do_start_lay
 
 
 # ------------------------------------------------------------------ rounds
@@ -535,29 +606,85 @@ def _legal_xturn(st: St, frame: tuple[Any, ...]) -> list[int]:
     hb, bb = s * 6 * K, s * K
     ub = hb + UP * K
     verdicts: dict[int, bool] = {}  # per kind, when the target seat does not matter
+    from_hand: list[int] = []  # EXPLOIT_HAND ids, after PASS (the ids stay sorted)
+    named: list[int] = []  # EXPLOIT_NAMED ids, after those
     for t in st.sorted_neighbours[s]:
         tb = (t * 6 + UP) * K
         first_id = A.EXPLOIT + t * K
         # t's face-up cards that s holds too (in hand or face up), with a standing building
         for k in compress(KINDS, zones[tb : tb + K]):
+            if SAME_TITLE[k]:  # s's other cards of that name may exploit it too
+                _named_exploits(st, s, t, k, named, verdicts)
+            in_hand = zones[hb + k]
             if (
                 HAS_EXPLOIT[k]
-                and (zones[hb + k] or zones[ub + k])
+                and (in_hand or zones[ub + k])
                 and (bcount[bb + k] or NO_BUILDING[k])
             ):
-                if EXPLOIT_ALWAYS[k]:
-                    ids.append(first_id + k)
-                    continue
-                ok = verdicts.get(k)
-                if ok is None:
-                    ok = effects.exploit_productive(st, s, k, t)
-                    if not EXPLOIT_TARGETED[k]:
-                        verdicts[k] = ok
-                if ok:
-                    ids.append(first_id + k)
+                if not EXPLOIT_ALWAYS[k]:
+                    ok = verdicts.get(k)
+                    if ok is None:
+                        ok = effects.exploit_productive(st, s, k, t)
+                        if not EXPLOIT_TARGETED[k]:
+                            verdicts[k] = ok
+                    if not ok:
+                        continue
+                ids.append(first_id + k)  # shows the table's card when there is one
+                if in_hand and zones[ub + k]:  # the player may show the hand's instead
+                    from_hand.append(A.EXPLOIT_HAND + t * K + k)
     if may_pass:
         ids.append(A.PASS)
+    if from_hand:
+        ids += from_hand
+    if named:
+        ids += named
     return ids
+
+
+SAME_TITLE = A.SAME_TITLE
+#: _NAMED_OF[t][k]: for each other kind j of k's name, (j, the id exploiting seat t's k with
+#: j from the hand, the same from the table), in id order (NAMED_PAIRS).
+_NAMED_OF = [
+    [
+        tuple(
+            (j, A.exploit_named_id(t, p, A.FROM_HAND), A.exploit_named_id(t, p, A.FROM_TABLE))
+            for p, (target, j) in enumerate(A.NAMED_PAIRS)
+            if target == k
+        )
+        for k in KINDS
+    ]
+    for t in range(A.N)
+]
+
+
+def _named_exploits(
+    st: St, s: int, t: int, k: int, out: list[int], verdicts: dict[int, bool]
+) -> None:
+    """Add to ``out`` the ids by which seat ``s`` may exploit neighbour ``t``'s face-up
+    ``k`` with another card of the same name (rulebook: "a face up card with the same
+    name"), from the hand and from the table, where that card is and would produce an
+    effect. ``verdicts`` is ``_legal_xturn``'s cache of productive exploits by own kind."""
+    zones = st.zones
+    hb = s * 6 * K
+    ub = hb + UP * K
+    for j, hand_id, table_id in _NAMED_OF[t][k]:
+        in_hand, on_table = zones[hb + j], zones[ub + j]
+        if not (HAS_EXPLOIT[j] and (in_hand or on_table)):
+            continue
+        if not (NO_BUILDING[j] or st.bcount[s * K + j]):
+            continue
+        if not EXPLOIT_ALWAYS[j]:
+            ok = verdicts.get(j)
+            if ok is None:
+                ok = effects.exploit_productive(st, s, j, t)
+                if not EXPLOIT_TARGETED[j]:
+                    verdicts[j] = ok
+            if not ok:
+                continue
+        if in_hand:
+            out.append(hand_id)
+        if on_table:
+            out.append(table_id)
 
 
 def _choose_xturn(st: St, frame: tuple[Any, ...], aid: int) -> None:
@@ -577,20 +704,17 @@ def _choose_xturn(st: St, frame: tuple[Any, ...], aid: int) -> None:
     st.stack[-1] = ("xnext", s)  # after the card's effects
     if A.EXPLOIT <= aid < A.PASS:
         t, k = divmod(aid - A.EXPLOIT, K)
-        name = CARD_NAMES[k]
-        if st.zones[(s * 6 + UP) * K + k]:
-            source = "from the table"
-        else:
-            source = "from the hand"
-            n = st.num_players
-            for v in range(n):
-                i = (v * n + s) * K + k
-                if v != s and st.known[i] < 1:
-                    st.known[i] = 1
-            st.seal()
-        st.move(t, UP, DOWN, k)
-        st.log(f"{NAMES[s]} exploits {NAMES[t]}'s {name} with the {name} {source}")
-        effects.start(st, s, EXPLOIT_LIST[k], t, (k,))
+        _exploit(st, s, t, k, k, UP if st.zones[(s * 6 + UP) * K + k] else HAND)
+        return
+    if aid >= A.EXPLOIT_HAND:  # the ranges at the end of the action space
+        if aid < A.EXPLOIT_NAMED:
+            t, k = divmod(aid - A.EXPLOIT_HAND, K)
+            _exploit(st, s, t, k, k, HAND)
+            return
+        q, z = divmod(aid - A.EXPLOIT_NAMED, 2)
+        t, p = divmod(q, A.NP)
+        k, j = A.NAMED_PAIRS[p]
+        _exploit(st, s, t, k, j, HAND if z == A.FROM_HAND else UP)
         return
     if aid >= A.FACEDOWN:
         _show_hand(st, s)
@@ -601,6 +725,24 @@ def _choose_xturn(st: St, frame: tuple[Any, ...], aid: int) -> None:
                _ONLY[s], f"{NAMES[s]} plays a card face down without effect")
         return
     play_card(st, s, aid - A.PLAY)
+
+
+def _exploit(st: St, s: int, t: int, k: int, j: int, zone: int) -> None:
+    """Seat ``s`` shows its card ``j`` from ``zone`` (HAND or UP), turns neighbour ``t``'s
+    face-up ``k`` (of the same name) face down, and applies ``j``'s exploit effect."""
+    if zone == UP:
+        source = "from the table"
+    else:
+        source = "from the hand"
+        n = st.num_players
+        for v in range(n):  # everybody saw the card in the hand
+            i = (v * n + s) * K + j
+            if v != s and st.known[i] < 1:
+                st.known[i] = 1
+        st.seal()
+    st.move(t, UP, DOWN, k)
+    st.log(f"{NAMES[s]} exploits {NAMES[t]}'s {CARD_NAMES[k]} with the {CARD_NAMES[j]} {source}")
+    effects.start(st, s, EXPLOIT_LIST[j], t, (j,))
 
 
 def _xnext(st: St, frame: tuple[Any, ...]) -> None:

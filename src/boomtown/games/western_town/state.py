@@ -98,6 +98,9 @@ class WesternTownState(State):
         self.n_pink = [0] * n
         self.hand_limit = [0] * n
         self.n_destroyed = [0] * n
+        #: Destroyed markers lower the Homes a construction needs (option
+        #: ``destroyed_marker_homes = "always"``); they always do at final scoring.
+        self.marker_homes_in_play = options.destroyed_marker_homes == "always"
         self.round = 0
         self.lincoln_current = -1
         self.raided = 0
@@ -266,7 +269,15 @@ class WesternTownState(State):
         return self.bcount[s * K + k] > 0
 
     def homes(self, s: int) -> int:
-        """Homes of every colour, bonuses included, minus one per destroyed marker."""
+        """Homes as final scoring ranks them: every Home icon of the town's buildings and
+        the bonus Homes, minus one per destroyed marker (rulebook, end of the game)."""
+        return self.n_homes[s] - self.n_destroyed[s] * DESTROYED_HOME_PENALTY
+
+    def construction_homes(self, s: int) -> int:
+        """Homes as a construction's minimum counts them: the icons and bonus Homes, and
+        minus the destroyed markers only with ``destroyed_marker_homes = "always"``."""
+        if self.marker_homes_in_play:
+            return self.homes(s)
         return self.n_homes[s]
 
     def pink_homes(self, s: int) -> int:
@@ -289,7 +300,6 @@ class WesternTownState(State):
         change = marker - self.destroyed[i]
         self.destroyed[i] = marker
         self.bcount[s * K + self.site[i]] -= change
-        self.n_homes[s] -= change
         self.n_destroyed[s] += change
 
     def add_lincoln_home(self, s: int) -> None:
@@ -328,9 +338,16 @@ class WesternTownState(State):
         ]
 
     def storage(self, s: int, res: int) -> int:
+        """Seat ``s``'s storage limit of resource index ``res``: the town's base, every
+        tile's storage (kept while destroyed: "a destroyed building does not lose any
+        resources that are stored there"), and the storage of standing green buildings
+        (a destroyed one "loses the permanent effect until it is removed")."""
         base = s * S
         sites = self.site[base + A.FIRST_SPACE : base + S]
-        return STORAGE_BASE[res] + sum(map(_STORAGE_BONUS[res].__getitem__, sites))
+        limit = STORAGE_BASE[res] + sum(map(_STORAGE_BONUS[res].__getitem__, sites))
+        for k, n in _CONSTANT_STORAGE[res]:
+            limit += n * self.bcount[s * K + k]  # bcount: undestroyed buildings only
+        return limit
 
     def pipes_for_raid(self, s: int) -> int:
         """Peace pipes as compared for a red raid: a standing blacksmith counts one more."""
@@ -373,14 +390,13 @@ def _clockwise(seats: tuple[int, ...], first: int) -> tuple[int, ...]:
 def _town_values(
     sites: list[int], destroyed: list[int], lincoln_homes: int
 ) -> tuple[int, int, int, int]:
-    """A town's Homes, pink Homes, hand size limit and destroyed markers (the values of
-    ``DERIVED_FIELDS``), from its sites, destroyed markers and Lincoln Homes.
+    """A town's Homes (icons and bonuses; destroyed markers not deducted), pink Homes, hand
+    size limit and destroyed markers (the values of ``DERIVED_FIELDS``), from its sites,
+    destroyed markers and Lincoln Homes.
 
     The per-site tables are read with map(getitem, table, sites): no Python loop.
     """
     homes = lincoln_homes + sum(map(getitem, _HOMES_AT, sites))
-    if 1 in destroyed:  # markers lie on buildings; count only those, to be exact
-        homes -= sum(lost for k, lost in zip(sites, destroyed, strict=True) if k != EMPTY)
     pink = sum(map(getitem, _PINK_AT, sites))
     return homes, pink, _hand_limit(sites[A.FIRST_SPACE :]), sum(destroyed)
 
@@ -429,6 +445,17 @@ _STORAGE_BONUS = [
     [card.tile.storage.get(r, 0) if card.tile is not None else 0 for card in DATA.cards] + [0]
     for r in RESOURCES
 ]
+#: _CONSTANT_STORAGE[r]: (kind, extra storage) of the green buildings whose constant effect
+#: raises the limit of resource index r (only while they stand undestroyed).
+_CONSTANT_STORAGE = [
+    [
+        (card.index, int(card.tile.constant["storage"][r]))
+        for card in DATA.cards
+        if card.tile is not None and r in card.tile.constant.get("storage", {})
+    ]
+    for r in RESOURCES
+]
+DESTROYED_HOME_PENALTY = DATA.setup.destroyed_home_penalty
 _PIPE_BONUS = {
     c.index: int(c.tile.constant["pipe_bonus"])
     for c in DATA.cards

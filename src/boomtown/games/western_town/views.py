@@ -48,7 +48,8 @@ def _player(st: St, s: int, viewer: int | None) -> dict[str, Any]:
         "seat": s,
         "colour": SEAT_COLOURS[s],
         "resources": {r: st.res[s * NR + i] for i, r in enumerate(RESOURCES)},
-        "homes": st.homes(s),
+        "homes": st.construction_homes(s),  # as a construction's minimum counts them
+        "homes_at_final_scoring": st.homes(s),  # minus one per destroyed marker
         "pink_homes": st.pink_homes(s),
         "hand_size_limit": rules.hand_size(st, s),
         "storage": {r: st.storage(s, i) for i, r in enumerate(RESOURCES) if r in "GWC"},
