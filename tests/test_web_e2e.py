@@ -76,7 +76,8 @@ def test_lobby_to_final_score_by_clicking(tmp_path: Path) -> None:
                 clicks += 1
                 page.wait_for_timeout(20)
             assert page.locator(".turn.over").count(), "the game did not end in time"
-            assert "winner" in page.locator("#turn").inner_text()
+            assert " wins " in page.locator("#turn").inner_text() or " win " in page.locator(
+                "#turn").inner_text()
             score = page.locator("#score table.score")
             assert score.count() and "total" in score.inner_text()
             assert page.locator(".town").count() == 2

@@ -3,12 +3,14 @@ import { api, el, forget, myGames, remember, toast } from "./api.js";
 
 let rulesets = [];
 let botKinds = [];
+let defaultBot = "random";
 const $ = (id) => document.getElementById(id);
 
 async function init() {
   const data = await api("/api/rulesets");
   rulesets = data.games;
   botKinds = data.bots;
+  defaultBot = data.default_bot || botKinds[0]?.name || "random";
   const select = $("f-game");
   for (const rs of rulesets) select.append(el("option", { value: rs.id, text: `${rs.name} (${rs.id})` }));
   select.addEventListener("change", onGame);
@@ -38,8 +40,12 @@ function onGame() {
   options.replaceChildren(el("legend", { text: "Options" }));
   for (const opt of rs.options) {
     let input;
-    if (opt.type === "bool") input = el("input", { type: "checkbox", "data-opt": opt.name, "data-type": "bool", checked: opt.default });
-    else input = el("input", { type: opt.type === "int" || opt.type === "float" ? "number" : "text", value: opt.default ?? "", "data-opt": opt.name, "data-type": opt.type });
+    if (Array.isArray(opt.choices)) {
+      // a fixed set of values: a select whose options carry the values as JSON
+      input = el("select", { "data-opt": opt.name, "data-type": "choice" },
+        ...opt.choices.map((v) => el("option", { value: JSON.stringify(v), text: String(v), selected: v === opt.default })));
+    } else if (opt.type === "bool") input = el("input", { type: "checkbox", "data-opt": opt.name, "data-type": "bool", checked: opt.default });
+    else input = el("input", { type: opt.type === "int" || opt.type === "float" ? "number" : "text", step: opt.type === "float" ? "any" : null, value: opt.default ?? "", "data-opt": opt.name, "data-type": opt.type });
     options.append(el("label", { class: opt.type === "bool" ? "check" : "" }, input, " ", opt.name.replaceAll("_", " ")));
   }
   renderSeats();
@@ -54,13 +60,24 @@ function renderSeats() {
       el("option", { value: "me", text: "me (this browser)" }),
       el("option", { value: "human", text: "a friend (send the link)" }),
       el("option", { value: "open", text: "open seat (anyone from the lobby)" }),
-      ...botKinds.flatMap((b) => (b.levels.length
-        ? b.levels.map((lv) => el("option", { value: `bot:${b.name}:${lv}`, text: `bot: ${b.name}, level ${lv}` }))
-        : [el("option", { value: `bot:${b.name}`, text: `bot: ${b.name}` })])));
-    kind.value = i === 0 ? "me" : `bot:${botKinds[0]?.name || "random"}`;
+      ...botOptions());
+    kind.value = i === 0 ? "me" : `bot:${defaultBot}`;
     const name = el("input", { placeholder: `player ${i + 1}`, class: "seat-name", size: 14, maxlength: 40 });
     box.append(el("div", { class: "seat-row" }, el("span", { text: `Seat ${i}` }), kind, name));
   }
+}
+
+/** The bots a seat may be: the named levels (easy, medium, hard) first, then every kind. */
+function botOptions() {
+  const named = botKinds.filter((b) => b.named_level);
+  const others = botKinds.filter((b) => !b.named_level);
+  const option = (b) => (b.levels.length
+    ? b.levels.map((lv) => el("option", { value: `bot:${b.name}:${lv}`, text: `bot: ${b.name}, level ${lv}` }))
+    : [el("option", { value: `bot:${b.name}`, text: named.includes(b) ? `bot: ${b.description}` : `bot: ${b.name} (${b.description})` })]);
+  return [
+    named.length ? el("optgroup", { label: "bots by strength" }, ...named.flatMap(option)) : null,
+    others.length ? el("optgroup", { label: "bot kinds" }, ...others.flatMap(option)) : null,
+  ];
 }
 
 async function onCreate(event) {
@@ -78,7 +95,7 @@ async function onCreate(event) {
   const options = {};
   for (const input of document.querySelectorAll("[data-opt]")) {
     const t = input.dataset.type;
-    options[input.dataset.opt] = t === "bool" ? input.checked : t === "int" ? parseInt(input.value, 10) : t === "float" ? Number(input.value) : input.value;
+    options[input.dataset.opt] = t === "choice" ? JSON.parse(input.value) : t === "bool" ? input.checked : t === "int" ? parseInt(input.value, 10) : t === "float" ? Number(input.value) : input.value;
   }
   const body = {
     game: rs.id, players: seats.length, options,
@@ -133,18 +150,24 @@ function renderMine() {
 async function refresh() {
   let data;
   try { data = await api("/api/games"); } catch (error) { return; }
-  const list = $("games");
-  if (!data.games.length) { list.replaceChildren(el("li", { class: "hint", text: "no games yet" })); return; }
-  list.replaceChildren(...data.games.map((g) => {
+  const finished = data.games.filter((g) => g.status === "finished");
+  const playing = data.games.filter((g) => g.status !== "finished");
+  fill($("games"), playing, "no games being played");
+  fill($("archive"), finished, "no finished games yet");
+}
+
+function fill(list, games, empty) {
+  if (!games.length) { list.replaceChildren(el("li", { class: "hint", text: empty })); return; }
+  list.replaceChildren(...games.map((g) => {
     const seats = g.seats.map((s) => {
       if (s.open) return el("button", { class: "small join", onclick: () => join(g, s.seat), text: `join seat ${s.seat}` });
       return el("span", { class: "hint", text: `${s.name}${g.turn === s.seat ? " ◀" : ""}` });
     });
     return el("li", {},
       el("b", { text: `${g.game}` }), el("span", { text: g.id }),
-      el("span", { class: "hint", text: g.status === "finished" ? "finished" : g.table_mode ? "table mode" : "playing" }),
+      el("span", { class: "hint", text: g.status === "finished" ? "finished" : g.status === "faulted" ? "stopped by a rules fault" : g.table_mode ? "table mode" : "playing" }),
       ...seats,
-      el("a", { href: `/play/${g.id}#${g.spectator_token}`, class: "spectate" }, "spectate"));
+      el("a", { href: `/play/${g.id}#${g.spectator_token}`, class: "spectate" }, g.status === "finished" ? "see the end" : "spectate"));
   }));
 }
 

@@ -3,7 +3,22 @@
 // Clicks map to actions through the actions' targets, never their texts: a board renderer
 // tags each thing it draws with its id (`data-id="card:saloon@hand"`, the ids the view uses),
 // and a click on a thing offers the legal actions whose first target it is. Every thing with
-// a catalogued id explains itself on hover (its catalogue entry).
+// a catalogued id explains itself on hover and on tap (its catalogue entry); reconstructed
+// entries are marked.
+//
+// A board module (render/GAME.js) exports `render(ctx)` returning a DOM node. `ctx` holds:
+//   msg          the state message (see docs/server.md); view = msg.view, state = view.state
+//   seat, role   this client's seat (or null) and role ("seat", "spectator", "table")
+//   legal        the legal actions this client may take now ([{id, text, kind, targets, cost}])
+//   seatName(s)  a seat's name;  seatColour(s): its colour (CSS colour string)
+//   clickable(node, actions)  make node take those actions on click (a menu when several)
+//   act(id)      take an action;  targeting(id): legal actions whose first target is id
+//   entryOf(id)  the catalogue entry of a board id (its "@place" dropped), or null
+//   lastMoves    [{seat, text: [lines], targets: [ids]}], each seat's last move this client
+//                knows of, the most recent first (the table page highlights the targets'
+//                [data-id] nodes itself, with class "last-move" and --move-colour)
+//   subjects     the prompt's subjects (ids the current decision is about; highlighted too)
+//   match(test)  TEMPORARY, for the Western Town board until it maps clicks by targets
 import { api, el, remember, toast } from "./api.js";
 import { renderGeneric } from "./render/generic.js";
 
@@ -12,6 +27,18 @@ import { renderGeneric } from "./render/generic.js";
 export const BOARDS = {
   "western-town": { module: "./render/western_town.js", css: "/static/css/western_town.css" },
 };
+/** More legal actions than this, and the plain list is grouped by kind under headings. */
+export const GROUP_OVER = 12;
+/** A last move that wrote more lines than this is shortened (the log has them all). */
+const LAST_MOVE_LINES = 3;
+/** How long a typed digit waits for a second one (when a two-digit number is possible). */
+const DIGIT_WAIT_MS = 700;
+/** Seat colours, by seat index (a board may use its game's own colours instead). */
+export const SEAT_COLOURS = ["#c0392b", "#2c6fbb", "#2f7d32", "#8e44ad", "#d68910", "#16a085", "#6d4c41", "#c2185b"];
+const SETTINGS_KEY = "boomtown.settings";
+/** Per-person settings, kept in this browser. */
+const DEFAULT_SETTINGS = { confirmForced: false, sound: false, notify: false };
+
 let board = null;          // {game, render} once the game's board module has loaded
 let boardLoading = null;
 
@@ -37,13 +64,31 @@ const token = decodeURIComponent(location.hash.slice(1));
 let socket = null;
 let last = null;          // the last state message
 let log = [];             // the log as this seat reads it
+let logActors = [];       // who took the step that wrote each line (seat, -1 chance, null)
 let backoff = 500;
 let reqCounter = 0;
-let pending = null;       // req id of the decision in flight
+let pending = null;       // {req, action, decision} of the decision in flight
+let queued = null;        // {action, decision}: a click made while disconnected
 let opened = false;
+let fatal = false;        // the link does not open a game: stop reconnecting
 let catalogue = null;     // id -> entry of the game's catalogue (fetched once)
 let catalogueGame = null;
+let autoTaken = null;     // decision nonce of the forced move taken by itself
+let wasMyTurn = false;
+let logFilter = "all";
+let lastPointer = "mouse"; // the pointer type of the latest press: "touch" taps explain first
+let numbered = [];        // the actions as numbered in the list (keyboard picks)
+let digits = "";
+let digitTimer = null;
+let settings = loadSettings();
+export let beeps = 0;     // how many "your turn" beeps were played (for tests)
 
+function loadSettings() {
+  try { return { ...DEFAULT_SETTINGS, ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") }; } catch { return { ...DEFAULT_SETTINGS }; }
+}
+function saveSettings() { localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings)); }
+
+// ------------------------------------------------------------------ connection
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${proto}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
@@ -52,12 +97,22 @@ function connect() {
     socket.send(JSON.stringify({ type: "hello", token }));
     backoff = 500;
     log = [];
+    logActors = [];
   };
   socket.onmessage = (event) => onMessage(JSON.parse(event.data));
   socket.onclose = (event) => {
+    if (pending) {
+      if (pending.action !== null) queued = queued || { action: pending.action, decision: pending.decision, view: pending.view, sent: true };
+      pending = null;
+    }
+    document.body.classList.remove("busy");
+    if (fatal) return;
+    if (event.code === 4401 || event.code === 4404) {
+      badLink(event.code === 4404 ? "not_found" : "unauthorized", event.reason);
+      return;
+    }
     setConn("disconnected — reconnecting", "down");
-    pending = null;
-    if (event.code === 4401 || event.code === 4404) { setConn("refused", "down"); return; }
+    showQueued();
     setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 5000);
   };
@@ -73,42 +128,114 @@ function onMessage(msg) {
       const label = msg.role === "seat" ? `seat ${msg.seat}` : msg.role;
       remember(gameId, token, label, msg.view.game);
     }
-    log = msg.log_start === 0 ? msg.log.slice() : log.slice(0, msg.log_start).concat(msg.log);
+    if (msg.log_start === 0) {
+      log = msg.log.slice();
+      logActors = (msg.log_actors || []).slice();
+    } else {
+      log = log.slice(0, msg.log_start).concat(msg.log);
+      logActors = logActors.slice(0, msg.log_start).concat(msg.log_actors || []);
+    }
     last = msg;
     render();
+    sendQueued();
   } else if (msg.type === "ack") {
-    if (msg.req === pending) pending = null;
+    if (pending && msg.req === pending.req) pending = null;
   } else if (msg.type === "error") {
-    if (msg.req !== undefined && msg.req === pending) pending = null;
+    if (pending && msg.req !== undefined && msg.req === pending.req) pending = null;
+    if (!opened && (msg.code === "unauthorized" || msg.code === "not_found")) {
+      badLink(msg.code, msg.message);
+      return;
+    }
     const text = msg.code === "moved_on" ? "The game moved on: that decision was already taken." : msg.message;
     toast(text, true);
-    if (msg.code === "unauthorized" || msg.code === "not_found") setConn("refused: " + msg.message, "down");
     if (last) render();
   }
 }
 
+/** A link that opens no game: say what happened, link back to the lobby, stop trying. */
+function badLink(code, detail) {
+  fatal = true;
+  const title = !token ? "This link has no secret token"
+    : code === "not_found" ? "There is no such game here" : "This link's token does not open this game";
+  const why = !token
+    ? "A table link ends with #TOKEN, the seat's secret. Open the link exactly as it was sent to you, or pick a game from the lobby."
+    : code === "not_found"
+      ? `No game "${gameId}" is stored on this server. The link may be mistyped or cut short, or the game was removed.`
+      : `The game "${gameId}" exists, but the token in this link is not one of its seat, spectator or table tokens. The link may be mistyped, cut short or from another game.`;
+  document.title = "boomtown — link not valid";
+  setConn("no game", "down");
+  const page = el("section", { class: "panel bad-link", id: "bad-link" },
+    el("h2", { text: title }),
+    el("p", { text: why }),
+    detail ? el("p", { class: "hint", text: `The server said: ${detail}` }) : null,
+    el("p", {}, el("a", { href: "/", class: "button primary", id: "back-to-lobby", text: "Back to the lobby" })));
+  for (const id of ["turn", "last", "main"]) { const node = $(id); if (node) node.hidden = true; }
+  $("fatal").replaceChildren(page);
+  $("fatal").hidden = false;
+}
+
+function send(data) { socket.send(JSON.stringify(data)); }
+
 export function act(actionId) {
-  if (!last || !last.decision || pending !== null) return;
-  pending = ++reqCounter;
+  if (!last || !last.decision) return;
   hideChooser();
-  socket.send(JSON.stringify({ type: "act", action: actionId, decision: last.decision, req: pending }));
+  hideTip();
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    queued = { action: actionId, decision: last.decision, view: JSON.stringify(last.view) };
+    showQueued();
+    toast("Not connected: your move is queued and goes out when the connection is back.", true);
+    return;
+  }
+  if (pending !== null) { toast("Still sending your previous move…"); return; }
+  pending = { req: ++reqCounter, action: actionId, decision: last.decision, view: JSON.stringify(last.view) };
+  send({ type: "act", action: actionId, decision: last.decision, req: pending.req });
   document.body.classList.add("busy");
 }
 
-function undo() {
-  if (!last) return;
-  pending = ++reqCounter;
-  socket.send(JSON.stringify({ type: "undo", decision: last.decision, req: pending }));
+/** After a reconnection: send the queued click if the game is still where it was: the same
+ * decision, or (a restarted server gives decisions new nonces) this client still to decide in
+ * exactly the view it clicked in, which only its own move could have changed. */
+function sendQueued() {
+  if (!queued || !last) return;
+  const q = queued;
+  queued = null;
+  if (last.decision && (last.decision === q.decision || JSON.stringify(last.view) === q.view)) {
+    toast("Back online: your queued move was sent.");
+    pending = { req: ++reqCounter, action: q.action, decision: last.decision, view: q.view };
+    send({ type: "act", action: q.action, decision: last.decision, req: pending.req });
+    document.body.classList.add("busy");
+  } else if (q.sent) {
+    toast("Reconnected: the game moved on, so your last move went through (see the log) or was overtaken.");
+  } else {
+    toast("The game moved on while you were offline: your queued move was not sent.", true);
+  }
+  showQueued();
 }
 
+function showQueued() {
+  const node = $("queued");
+  node.hidden = !queued;
+  if (queued) node.textContent = "Offline: your move is queued and will be sent when the connection is back.";
+}
+
+function undo() {
+  if (!last || !last.can_undo) return;
+  if (!socket || socket.readyState !== WebSocket.OPEN) { toast("Not connected: undo not sent.", true); return; }
+  pending = { req: ++reqCounter, action: null, decision: last.decision };
+  send({ type: "undo", decision: last.decision, req: pending.req });
+}
+
+// ------------------------------------------------------------------ seats, catalogue
 function seatName(i) {
   const s = last?.seats?.[i];
   return s ? `${s.name}` : `seat ${i}`;
 }
 
+export function seatColour(i) { return SEAT_COLOURS[((i % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length]; }
+
 function legal() {
   if (!last || !last.decision) return [];
-  if (last.role === "table") return (last.chance || []).map((c) => ({ id: c.id, text: c.text, targets: [] }));
+  if (last.chance) return last.chance.map((c) => ({ id: c.id, text: c.text, kind: "", targets: [], cost: "" }));
   return last.view.legal_actions || [];
 }
 
@@ -123,7 +250,7 @@ export function entryOf(id) {
   return catalogue.get(id.split("@")[0]) || null;
 }
 
-/** One line a person reads on hover or tap: name, effect, cost, points, provenance. */
+/** One text a person reads on hover or tap: name, effect, cost, points, provenance. */
 export function describeEntry(entry) {
   const parts = [`${entry.name}: ${entry.text}`];
   if (entry.cost) parts.push(`cost: ${entry.cost}`);
@@ -131,6 +258,29 @@ export function describeEntry(entry) {
   if (entry.points) parts.push(`points: ${entry.points}`);
   if (entry.reconstructed) parts.push("(reconstructed: our own reading, not the publisher's)");
   return parts.join("\n");
+}
+
+/** The entry as a small block: name, text, facts, and a "reconstructed" mark. */
+function entryBlock(entry) {
+  return el("div", { class: "entry" },
+    el("strong", { text: entry.name }),
+    entry.reconstructed ? el("span", { class: "recon-badge", text: "reconstructed" }) : null,
+    el("div", { text: entry.text }),
+    entry.cost ? el("div", { class: "hint", text: `cost: ${entry.cost}` }) : null,
+    entry.requirements ? el("div", { class: "hint", text: `needs: ${entry.requirements}` }) : null,
+    entry.points ? el("div", { class: "hint", text: `points: ${entry.points}` }) : null,
+    entry.reconstructed ? el("div", { class: "hint", text: "Reconstructed: our own reading, not the publisher's." }) : null);
+}
+
+/** A label for a board id: its catalogue name, else the id's key in words. */
+function thingName(id) {
+  const entry = entryOf(id);
+  if (entry) return entry.name;
+  if (typeof id !== "string") return String(id);
+  const [kind, rest = ""] = id.split(":");
+  const [key, place] = rest.split("@");
+  if (kind === "seat" && /^\d+$/.test(key)) return seatName(Number(key));
+  return `${kind} ${key.replaceAll("-", " ").replaceAll("_", " ")}${place ? ` (${place})` : ""}`;
 }
 
 async function loadCatalogue(game) {
@@ -141,86 +291,118 @@ async function loadCatalogue(game) {
     catalogue = new Map(data.entries.map((e) => [e.id, e]));
     if (last) render();
   } catch (error) {
-    catalogue = new Map();  // a game without a catalogue: no tooltips, play goes on
+    catalogue = new Map();  // a game without a catalogue: no tips, play goes on
   }
 }
 
-/** Tag every board thing with its catalogue text and the actions it is the target of. */
-function wireBoard(board) {
-  for (const node of board.querySelectorAll("[data-id]")) {
+// ------------------------------------------------------------------ board wiring
+/** Tag every board thing with its catalogue entry, its actions, and the last moves. */
+function wireBoard(boardNode, lastMoves, subjects) {
+  const marks = new Map();  // id -> seat whose last move targeted it (the newest wins)
+  for (const move of [...lastMoves].reverse()) for (const id of move.targets) marks.set(id, move.seat);
+  for (const node of boardNode.querySelectorAll("[data-id]")) {
     const id = node.dataset.id;
     const entry = entryOf(id);
     if (entry) {
       node.classList.add("catalogued");
       if (entry.reconstructed) node.classList.add("reconstructed");
       node.dataset.tip = describeEntry(entry);
+      node.addEventListener("mouseenter", () => { if (lastPointer !== "touch") showTip(node, entry); });
+      node.addEventListener("mouseleave", () => { if (lastPointer !== "touch") hideTip(); });
     }
+    if (marks.has(id)) {
+      const seat = marks.get(id);
+      node.classList.add("last-move");
+      node.dataset.lastSeat = seat;
+      node.style.setProperty("--move-colour", seatColour(seat));
+    }
+    if (subjects.includes(id)) node.classList.add("subject");
     if (!node.classList.contains("clickable")) clickable(node, targeting(id));
-    if (!node.title && node.dataset.tip) node.title = node.dataset.tip;
+    if (entry && !node.classList.contains("clickable")) {
+      node.addEventListener("click", (event) => {
+        if (lastPointer !== "touch") return;
+        event.stopPropagation();
+        showTip(node, entry, true);
+      });
+    }
   }
 }
 
-/** Mark `node` clickable when some legal actions belong to it; a click takes the only one
- * or offers the few in a small menu. */
+/** Mark `node` clickable when some legal actions belong to it. A mouse click takes the only
+ * one or offers the few in a small menu; a tap always opens the menu, with the thing's
+ * catalogue entry above its choices, so a tap explains before it acts. */
 function clickable(node, candidates) {
   if (!candidates.length) return node;
   node.classList.add("clickable");
-  const tip = node.dataset.tip ? `${node.dataset.tip}\n\n` : "";
-  node.title = tip + candidates.map((a) => a.text + (a.cost ? ` (${a.cost})` : "")).join("\n");
+  node.title = candidates.map((a) => a.text + (a.cost ? ` (${a.cost})` : "")).join("\n");
   node.addEventListener("click", (event) => {
     event.stopPropagation();
-    if (candidates.length === 1) act(candidates[0].id);
-    else showChooser(candidates, event);
+    hideTip();
+    const entry = entryOf(node.dataset.id);
+    if (candidates.length === 1 && lastPointer !== "touch") act(candidates[0].id);
+    else showChooser(candidates, event, entry);
   });
   return node;
 }
 
-function showChooser(candidates, event) {
+function showChooser(candidates, event, entry = null) {
   const box = $("chooser");
-  box.replaceChildren(...candidates.map((a) => el("button", { onclick: () => act(a.id), "data-action": a.id, text: a.text })),
-    el("button", { onclick: hideChooser, text: "cancel" }));
+  box.replaceChildren(
+    ...(entry ? [entryBlock(entry)] : []),
+    ...candidates.map((a) => el("button", { onclick: () => act(a.id), "data-action": a.id, text: a.text + (a.cost ? ` (${a.cost})` : "") })),
+    el("button", { class: "cancel", onclick: hideChooser, text: "cancel" }));
   box.hidden = false;
-  const x = Math.min(event.clientX, window.innerWidth - 370);
-  const y = Math.min(event.clientY, window.innerHeight - box.offsetHeight - 10);
-  box.style.left = `${Math.max(4, x)}px`;
-  box.style.top = `${Math.max(4, y)}px`;
+  place(box, event.clientX, event.clientY);
+}
+
+function place(box, x, y) {
+  const width = Math.min(360, window.innerWidth - 8);
+  box.style.maxWidth = `${width}px`;
+  const left = Math.min(x, window.innerWidth - box.offsetWidth - 4);
+  const top = y + box.offsetHeight + 12 > window.innerHeight ? y - box.offsetHeight - 8 : y + 12;
+  box.style.left = `${Math.max(4, left)}px`;
+  box.style.top = `${Math.max(4, top)}px`;
 }
 
 function hideChooser() { $("chooser").hidden = true; }
-document.addEventListener("click", (event) => { if (!$("chooser").contains(event.target)) hideChooser(); });
 
+function showTip(node, entry, pinned = false) {
+  const tip = $("tip");
+  tip.replaceChildren(entryBlock(entry));
+  tip.hidden = false;
+  tip.classList.toggle("pinned", pinned);
+  const r = node.getBoundingClientRect();
+  place(tip, r.left, r.bottom - 6);
+}
+
+function hideTip() { $("tip").hidden = true; }
+
+document.addEventListener("pointerdown", (event) => { lastPointer = event.pointerType || "mouse"; }, true);
+document.addEventListener("click", (event) => {
+  if (!$("chooser").contains(event.target)) hideChooser();
+  if (!$("tip").contains(event.target)) hideTip();
+});
+
+// ------------------------------------------------------------------ render
 function render() {
   document.body.classList.remove("busy");
   const msg = last;
   const view = msg.view;
-  const you = msg.role === "seat" ? `you are seat ${msg.seat} (${seatName(msg.seat)})` : msg.role === "table" ? "table link: enter dice and draws" : "spectating";
+  const you = msg.role === "seat" ? `you are ${seatName(msg.seat)} (seat ${msg.seat})` : msg.role === "table" ? "table link: enter dice and draws" : "spectating";
   $("title").textContent = `${view.game} · ${gameId}`;
-  $("whoami").textContent = you;
+  $("whoami").replaceChildren(...(msg.role === "seat" ? [el("span", { class: "swatch", style: `background:${seatColour(msg.seat)}` })] : []), you);
   document.title = `boomtown — ${view.game}${msg.decision ? " — your turn" : ""}`;
-  // whose turn
-  const turn = $("turn");
   const cur = view.current_player;
-  if (view.terminal) {
-    turn.textContent = "Game over — " + winnersText(view);
-    turn.className = "turn over";
-  } else if (msg.decision) {
-    turn.textContent = msg.role === "table" ? "Enter the chance outcome rolled or drawn at the table" : "Your turn";
-    turn.className = "turn you";
-  } else if (cur === -1) {
-    turn.textContent = msg.table_mode ? "Waiting for the table to enter a chance outcome" : "Chance…";
-    turn.className = "turn";
-  } else {
-    turn.textContent = `Waiting for ${seatName(cur)} (seat ${cur})`;
-    turn.className = "turn";
-  }
-  if (msg.error) turn.textContent += ` — ${msg.error}`;
-  // board
   const actions = legal();
+  renderTurn(msg, view, cur);
   loadCatalogue(view.game);
   loadBoard(view.game);
+  const lastMoves = msg.last_moves || [];
+  const prompt = view.prompt || {};
+  const subjects = prompt.subjects || [];
   const ctx = {
     msg, view, state: view.state, seat: msg.seat, role: msg.role, legal: actions,
-    seatName, clickable, act, targeting, entryOf,
+    seatName, seatColour, clickable, act, targeting, entryOf, lastMoves, subjects,
     // TEMPORARY, for the Western Town board until it maps clicks by targets (issue 12):
     match: (test) => actions.filter((a) => (typeof test === "function" ? test(a.text) : test.test(a.text))),
   };
@@ -236,54 +418,357 @@ function render() {
       boardNode.replaceChildren(el("p", { class: "hint", text: `board: ${error}` }), renderGeneric(ctx));
     }
   }
-  wireBoard(boardNode);
-  // decision panel: the prompt, then a plain list of every legal action
-  const prompt = view.prompt || {};
+  wireBoard(boardNode, lastMoves, subjects);
+  renderLastMove(lastMoves);
+  renderPrompt(msg, view, prompt, actions);
+  renderActions(actions);
+  $("undo").hidden = !msg.can_undo;
+  renderSeats(msg, cur, lastMoves);
+  $("score").replaceChildren(scoreTable(view));
+  renderGameOver(view);
+  renderLog();
+  yourTurn(Boolean(msg.decision));
+  takeForcedMove(msg, actions);
+}
+
+function isBot(seat) { return last?.seats?.[seat]?.kind === "bot"; }
+
+function renderTurn(msg, view, cur) {
+  const turn = $("turn");
+  let text;
+  let cls = "turn";
+  if (view.terminal) {
+    text = "Game over — " + winnersText(view);
+    cls = "turn over";
+  } else if (msg.decision) {
+    text = msg.chance ? (msg.role === "table" ? "Enter the chance outcome rolled or drawn at the table" : "Enter your own draw: only you see it")
+      : "Your turn";
+    cls = "turn you";
+  } else if (cur === -1) {
+    const forSeat = view.prompt?.for_seat;
+    if (msg.table_mode && msg.chance_by !== null && msg.chance_by !== undefined) {
+      text = `${seatName(msg.chance_by)} is drawing on their own screen (a private draw)`;
+    } else {
+      text = msg.table_mode ? "Waiting for the table to enter a chance outcome" : "Chance…";
+      if (forSeat !== null && forSeat !== undefined) text += ` for ${seatName(forSeat)}`;
+    }
+  } else if (isBot(cur)) {
+    text = `${seatName(cur)} (bot) is thinking…`;
+    cls = "turn thinking";
+  } else {
+    text = `Waiting for ${seatName(cur)} (seat ${cur})`;
+  }
+  if (msg.error) text += ` — ${msg.error}`;
+  turn.className = cls;
+  turn.replaceChildren(...(cls === "turn thinking" ? [el("span", { class: "spinner", "aria-hidden": "true" })] : []), text);
+  turn.dataset.thinking = cls === "turn thinking" ? String(cur) : "";
+}
+
+/** "What just happened": the newest move this client knows of, in its actor's colour. */
+function renderLastMove(lastMoves) {
+  const node = $("last");
+  const newest = lastMoves[0];
+  if (!newest) { node.hidden = true; return; }
+  node.hidden = false;
+  node.replaceChildren(el("span", { class: "lbl", text: "Just now:" }),
+    el("b", { class: "who", style: `color:${seatColour(newest.seat)}`, text: seatName(newest.seat) }),
+    " ", moveText(newest));
+}
+
+function moveText(move) {
+  const lines = move.text.slice(0, LAST_MOVE_LINES).join("; ");
+  return move.text.length > LAST_MOVE_LINES ? `${lines}; …` : lines;
+}
+
+function renderPrompt(msg, view, prompt, actions) {
   const title = prompt.title || "";
   const progress = prompt.progress ? ` (${prompt.progress})` : "";
-  const who = prompt.seat >= 0 ? seatName(prompt.seat) : prompt.for_seat !== null && prompt.for_seat !== undefined ? `for ${seatName(prompt.for_seat)}` : "";
-  $("prompt").replaceChildren(
-    el("strong", { text: view.terminal ? "The game is over." : msg.decision ? title + progress : `${who}${who ? ": " : ""}${title}${progress}` }),
-    prompt.hint && !view.terminal ? el("span", { class: "hint", text: ` ${prompt.hint}` }) : null);
-  $("actions").replaceChildren(...actions.map((a) => el("li", {}, el("button", { class: "action", "data-action": a.id, "data-kind": a.kind || "", onclick: () => act(a.id), text: a.text + (a.cost ? ` (${a.cost})` : "") }))));
-  $("undo").hidden = !msg.can_undo;
-  // seats
-  $("seats").replaceChildren(...msg.seats.map((s) => el("li", { class: s.online ? "online" : "offline" },
-    `${s.seat}: ${s.name}`, s.kind === "bot" ? ` (bot: ${s.bot})` : s.open ? " (open)" : "", cur === s.seat ? " ◀ to play" : "")));
-  // score
-  $("score").replaceChildren(scoreTable(view));
-  // log
+  const parts = [];
+  if (view.terminal) {
+    parts.push(el("strong", { text: "The game is over." }));
+  } else {
+    let who = "";
+    if (prompt.seat >= 0) who = msg.decision && msg.seat === prompt.seat ? "You" : seatName(prompt.seat);
+    parts.push(who ? el("span", { class: "who", style: prompt.seat >= 0 ? `color:${seatColour(prompt.seat)}` : "", text: `${who}: ` }) : null);
+    parts.push(el("strong", { text: title + progress }));
+    const forSeat = prompt.for_seat;
+    if (forSeat !== null && forSeat !== undefined && forSeat >= 0) {
+      parts.push(el("span", { class: "for", text: ` — for ${forSeat === msg.seat ? "you" : seatName(forSeat)}${prompt.private ? " (private)" : ""}` }));
+    }
+    if (prompt.hint) parts.push(el("span", { class: "hint", text: prompt.hint }));
+    const subjects = prompt.subjects || [];
+    if (subjects.length) {
+      parts.push(el("span", { class: "subjects" }, el("span", { class: "lbl", text: "about:" }),
+        ...subjects.map((id) => {
+          const entry = entryOf(id);
+          const chip = el("span", { class: `chip${entry?.reconstructed ? " reconstructed" : ""}`, "data-subject": id, text: thingName(id) });
+          if (entry) {
+            chip.addEventListener("mouseenter", () => showTip(chip, entry));
+            chip.addEventListener("mouseleave", () => { if (!$("tip").classList.contains("pinned")) hideTip(); });
+            chip.addEventListener("click", (event) => { event.stopPropagation(); showTip(chip, entry, true); });
+          }
+          return chip;
+        })));
+    }
+    if (msg.decision && actions.length === 1 && !(msg.auto && !settings.confirmForced)) {
+      parts.push(el("span", { class: "hint forced", text: "Your only choice: confirm it (key 1)." }));
+    }
+  }
+  $("prompt").replaceChildren(...parts.filter(Boolean));
+}
+
+/** The plain list: every legal action, numbered for the keyboard, grouped by kind when long. */
+function renderActions(actions) {
+  const list = $("actions");
+  numbered = [];
+  const button = (a) => {
+    numbered.push(a);
+    const n = numbered.length;
+    return el("li", {}, el("button", { class: "action", "data-action": a.id, "data-kind": a.kind || "", "data-n": n, onclick: () => act(a.id) },
+      el("kbd", { text: String(n) }), " ", a.text + (a.cost ? ` (${a.cost})` : "")));
+  };
+  const groups = new Map();
+  for (const a of actions) {
+    const kind = a.kind || "other";
+    if (!groups.has(kind)) groups.set(kind, []);
+    groups.get(kind).push(a);
+  }
+  if (actions.length <= GROUP_OVER || groups.size === 1) {
+    list.replaceChildren(el("ul", { class: "action-group" }, actions.map(button)));
+    return;
+  }
+  list.replaceChildren(...[...groups].map(([kind, items]) => el("section", { class: "kind-group", "data-kind": kind },
+    el("h3", { class: "kind", text: `${kind.replaceAll("-", " ").replaceAll("_", " ")} (${items.length})` }),
+    el("ul", { class: "action-group" }, items.map(button)))));
+}
+
+function renderSeats(msg, cur, lastMoves) {
+  const moveOf = new Map(lastMoves.map((m) => [m.seat, m]));
+  $("seats").replaceChildren(...msg.seats.map((s) => el("li", { class: s.online ? "online" : "offline", "data-seat": s.seat },
+    el("span", { class: "swatch", style: `background:${seatColour(s.seat)}` }),
+    el("b", { class: "seat-name", text: s.name }), ` (seat ${s.seat})`,
+    s.kind === "bot" ? ` bot: ${s.bot}` : s.open ? " (open)" : "",
+    cur === s.seat ? (s.kind === "bot" && !msg.view.terminal ? el("span", { class: "thinking-tag" }, el("span", { class: "spinner" }), " thinking") : " ◀ to play") : "",
+    moveOf.has(s.seat) ? el("div", { class: "seat-last hint", text: `last: ${moveText(moveOf.get(s.seat))}` }) : null)));
+}
+
+function renderLog() {
+  const select = $("log-filter");
+  const options = [["all", "everyone"], ...last.seats.map((s) => [String(s.seat), s.name])];
+  if (select.options.length !== options.length) {
+    select.replaceChildren(...options.map(([v, t]) => el("option", { value: v, text: t })));
+    select.value = logFilter;
+  }
   const logNode = $("log");
-  logNode.replaceChildren(...log.map((line) => el("li", { text: line })));
+  const items = [];
+  log.forEach((line, i) => {
+    const who = logActors[i];
+    if (logFilter !== "all" && String(who) !== logFilter) return;
+    const seat = typeof who === "number" && who >= 0 ? who : null;
+    items.push(el("li", { "data-seat": seat === null ? (who === -1 ? "chance" : "") : seat, style: seat === null ? "" : `border-left-color:${seatColour(seat)}` },
+      seat !== null ? el("b", { class: "who", style: `color:${seatColour(seat)}`, text: seatName(seat) }) : who === -1 ? el("span", { class: "who chance", text: "chance" }) : null,
+      " ", line));
+  });
+  logNode.replaceChildren(...items);
   logNode.parentElement.scrollTop = logNode.parentElement.scrollHeight;
 }
 
 function winnersText(view) {
   const score = view.score || {};
-  const winners = score.winners || [];
-  const names = winners.map((w) => `${seatName(w)} (seat ${w})`);
-  return names.length ? `winner: ${names.join(", ")}` : "finished";
+  const winners = winnerSeats(view);
+  const totals = seatTotals(view);
+  if (!winners.length) return score.final === false ? "stopped" : "finished";
+  const names = winners.map((w) => seatName(w)).join(" and ");
+  const points = totals && totals[winners[0]] !== undefined ? ` with ${totals[winners[0]]} points` : "";
+  return `${names} ${winners.length > 1 ? "win" : "wins"}${points}`;
 }
 
-function scoreTable(view) {
+function winnerSeats(view) {
+  const score = view.score || {};
+  if (Array.isArray(score.winners)) return score.winners;
+  const returns = view.returns || [];
+  if (!returns.length) return [];
+  const best = Math.max(...returns);
+  return returns.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0);
+}
+
+/** The score rows of a breakdown: [{key, values per seat}], whatever its shape: a list of
+ * per-seat objects (`seats: [{seat, total, ...}]`) or per-row lists (`{points: [3, 1]}`). */
+function scoreRows(score, players) {
+  if (!score) return null;
+  if (Array.isArray(score.seats)) {
+    const rows = score.seats;
+    const keys = [];
+    for (const r of rows) for (const [k, v] of Object.entries(r)) {
+      if (!["seat", "group"].includes(k) && typeof v === "number" && !keys.includes(k)) keys.push(k);
+    }
+    return keys.map((k) => ({ key: k, values: rows.map((r) => r[k]) }));
+  }
+  const out = [];
+  for (const [k, v] of Object.entries(score)) {
+    if (Array.isArray(v) && v.length === players && v.every((x) => typeof x === "number")) out.push({ key: k, values: v });
+  }
+  return out.length ? out : null;
+}
+
+function seatTotals(view) {
+  const rows = scoreRows(view.score, view.players) || [];
+  const total = rows.find((r) => r.key === "total") || rows.find((r) => r.key === "points");
+  if (total) return total.values;
+  return view.returns || null;
+}
+
+function scoreLabel(key) {
+  const entry = entryOf(`score:${key}`);
+  return entry ? entry.name : key.replaceAll("_", " ");
+}
+
+function scoreTable(view, final = false) {
   const score = view.terminal ? view.score : view.state?.score;
-  if (!score || !Array.isArray(score.seats)) {
+  const rows = scoreRows(score, view.players);
+  if (!rows && !view.terminal && (score === undefined || score === null)) {
+    return el("p", { class: "hint", text: "no score yet" });
+  }
+  if (!rows) {
     return el("pre", { class: "tree", text: JSON.stringify(view.terminal ? { returns: view.returns, score: view.score } : score ?? "", null, 1) });
   }
-  const rows = score.seats;
-  const keys = Object.keys(rows[0] || {}).filter((k) => !["seat", "group", "buildings"].includes(k) && typeof rows[0][k] === "number" && k !== "total");
-  const winners = new Set(score.winners || []);
-  const table = el("table", { class: "score" },
-    el("tr", {}, el("th", { text: view.terminal ? "final" : "so far" }), ...rows.map((r) => el("th", { class: winners.has(r.seat) && view.terminal ? "winner" : "", text: seatName(r.seat) }))),
-    ...keys.map((k) => el("tr", {}, el("td", { text: k.replaceAll("_", " ") }), ...rows.map((r) => el("td", { text: r[k] })))),
-    el("tr", { class: "total" }, el("td", { text: "total" }), ...rows.map((r) => el("td", { text: r.total }))));
-  return table;
+  const winners = new Set(view.terminal ? winnerSeats(view) : []);
+  const seatsOrder = Array.isArray(score.seats) ? score.seats.map((r) => r.seat) : [...Array(view.players).keys()];
+  const totalRow = rows.find((r) => r.key === "total");
+  const body = rows.filter((r) => r !== totalRow);
+  // catalogue order first (score:KEY entries), then the breakdown's own
+  if (catalogue) {
+    const order = [...catalogue.keys()].filter((k) => k.startsWith("score:")).map((k) => k.slice(6));
+    body.sort((a, b) => rank(order, a.key) - rank(order, b.key));
+  }
+  const row = (r, cls = "") => {
+    const entry = entryOf(`score:${r.key}`);
+    const notPoints = r.key !== "total" && entry && entry.details && entry.details.points === false;
+    return el("tr", { class: `${cls}${notPoints ? " not-points" : ""}`, "data-row": r.key },
+      el("td", { class: "row-label", title: entry ? entry.text : "", text: r.key === "total" ? "total" : scoreLabel(r.key) }),
+      ...r.values.map((v, i) => el("td", { class: winners.has(seatsOrder[i]) ? "winner" : "", text: v })));
+  };
+  return el("table", { class: `score${final ? " final" : ""}` },
+    el("tr", {}, el("th", { text: view.terminal ? "final" : "so far" }),
+      ...seatsOrder.map((s) => el("th", { class: winners.has(s) ? "winner" : "", style: `color:${seatColour(s)}`, text: seatName(s) }))),
+    ...body.map((r) => row(r)),
+    totalRow ? row(totalRow, "total") : null);
 }
 
+function rank(order, key) { const i = order.indexOf(key); return i < 0 ? order.length : i; }
+
+/** The game-over screen: the winner with points and the whole breakdown, in one screenful. */
+function renderGameOver(view) {
+  const box = $("gameover");
+  if (!view.terminal) { box.hidden = true; return; }
+  if (box.dataset.closed === "1") return;
+  box.hidden = false;
+  box.replaceChildren(el("div", { class: "gameover-card" },
+    el("h2", { id: "winner", text: winnersText(view) }),
+    scoreTable(view, true),
+    el("p", {}, el("button", { class: "primary", onclick: () => { box.dataset.closed = "1"; box.hidden = true; }, text: "Show the board" }),
+      " ", el("a", { href: "/", text: "back to the lobby" }))));
+}
+
+// ------------------------------------------------------------------ forced moves, your turn
+function takeForcedMove(msg, actions) {
+  if (!msg.decision || !msg.auto || settings.confirmForced || actions.length !== 1) return;
+  if (autoTaken === msg.decision) return;
+  autoTaken = msg.decision;
+  document.body.dataset.forcedTaken = String(Number(document.body.dataset.forcedTaken || 0) + 1);
+  toast(`Forced move taken for you: ${actions[0].text}`);
+  act(actions[0].id);
+}
+
+function yourTurn(mine) {
+  const started = mine && !wasMyTurn;
+  wasMyTurn = mine;
+  if (!started || (last.auto && !settings.confirmForced)) return;
+  if (settings.sound) beep();
+  if (settings.notify && "Notification" in window && Notification.permission === "granted" && document.hidden) {
+    try { new Notification("boomtown: your turn", { body: `${last.view.game} · ${last.view.prompt?.title || ""}`, tag: `boomtown-${gameId}` }); } catch (error) { console.warn(error); }
+  }
+}
+
+let audio = null;
+function beep() {
+  beeps += 1;
+  document.body.dataset.beeps = String(beeps);
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 880;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.18);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.2);
+  } catch (error) { console.warn("no audio", error); }
+}
+
+function renderSettings() {
+  const box = $("settings");
+  const check = (key, text) => el("label", { class: "check" },
+    el("input", { type: "checkbox", "data-setting": key, checked: settings[key], onchange: (event) => onSetting(key, event.target.checked) }), " ", text);
+  box.replaceChildren(
+    check("confirmForced", "confirm forced moves for me"),
+    check("sound", "beep on my turn"),
+    check("notify", "notify me on my turn (when this tab is hidden)"));
+}
+
+async function onSetting(key, value) {
+  settings[key] = value;
+  if (key === "notify" && value && "Notification" in window && Notification.permission === "default") {
+    try { await Notification.requestPermission(); } catch (error) { console.warn(error); }
+  }
+  if (key === "sound" && value) beep();  // a first beep unlocks audio (a user gesture) and shows what it sounds like
+  saveSettings();
+  if (last) render();
+}
+
+// ------------------------------------------------------------------ keyboard
+/** Number keys pick actions (1-9; 0 = 10; two digits typed quickly for 11 and on), `u` undoes. */
+function onKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
+  if (event.key === "Escape") { hideChooser(); hideTip(); digits = ""; return; }
+  if (event.key === "u" || event.key === "U") { undo(); return; }
+  if (event.key === "Enter" && digits) { pickTyped(); return; }
+  if (!/^[0-9]$/.test(event.key)) return;
+  const chooser = $("chooser");
+  if (!chooser.hidden) {  // the open menu takes the digit
+    const buttons = [...chooser.querySelectorAll("button[data-action]")];
+    const n = event.key === "0" ? 10 : Number(event.key);
+    if (buttons[n - 1]) buttons[n - 1].click();
+    return;
+  }
+  if (!numbered.length) return;
+  if (!digits && event.key === "0") { digits = "10"; pickTyped(); return; }
+  digits += event.key;
+  clearTimeout(digitTimer);
+  if (Number(digits) * 10 > numbered.length) pickTyped();
+  else digitTimer = setTimeout(pickTyped, DIGIT_WAIT_MS);
+  event.preventDefault();
+}
+
+function pickTyped() {
+  clearTimeout(digitTimer);
+  const n = Number(digits);
+  digits = "";
+  const action = numbered[n - 1];
+  if (action) act(action.id);
+  else if (n) toast(`There is no action ${n}.`, true);
+}
+
+// ------------------------------------------------------------------ start
 $("undo").addEventListener("click", undo);
+$("log-filter").addEventListener("change", (event) => { logFilter = event.target.value; if (last) renderLog(); });
+document.addEventListener("keydown", onKey);
+renderSettings();
 if (!token) {
-  setConn("no token in the link", "down");
-  toast("This link has no token: open a seat or spectator link", true);
+  badLink("unauthorized", "");
 } else {
   connect();
 }
