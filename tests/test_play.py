@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from boomtown.cli.main import cli
-from boomtown.cli.play import render_view
+from boomtown.cli.play import HUMAN, Session
+from boomtown.cli.screen import plain_console
 from boomtown.engine import GameRecord, new_game, replay
 
 #: Answers that finish a High Card game: "end turn" ends an exchange (elsewhere it is
@@ -29,7 +30,10 @@ def test_a_whole_game_against_bots_with_bad_input_re_asked(toy: str) -> None:
                   text="banana\n0\n99\n\n" + FINISH)
     assert result.exit_code == 0, result.output
     out = result.output
-    assert out.count("is not one of the choices") >= 4
+    assert "'banana' is not one of the choices" in out
+    assert "there is no choice 0" in out and "there is no choice 99" in out
+    assert "nothing typed" in out
+    assert out.count(": type 1 to ") >= 4  # every bad answer says what to type
     assert "your decision" in out and "The game is over. Final scores:" in out
     assert "Winner:" in out and "returns" in out
 
@@ -45,10 +49,12 @@ def test_the_human_sees_only_its_own_log_and_view(toy: str, tmp_path: Path) -> N
         if event.seats is not None and len(event.seats) == 1:
             secret[next(iter(event.seats))].append(event.text)
     assert secret[0] and secret[1]
-    lines = [line.strip() for line in result.output.splitlines()]
-    assert all(f"| {text}" in lines for text in secret[0])
-    assert not any(f"| {text}" in lines for text in secret[1])
-    assert render_view(state.view(0)) != render_view(state.view(1))
+    out = result.output
+    assert all(text in out for text in secret[0])  # in "since your last decision"
+    assert not any(text in out for text in secret[1])
+    screens = [Session(state, [HUMAN, HUMAN], console=plain_console()).layout(seat)
+               for seat in (0, 1)]
+    assert screens[0].you != screens[1].you  # each seat's own part of its screen
 
 
 def test_text_answers_undo_and_view(toy: str) -> None:
@@ -57,12 +63,13 @@ def test_text_answers_undo_and_view(toy: str) -> None:
         state.apply(state.sample_chance())
     first = state.legal_actions()[0].text
     result = play(toy, "--seats", "human,random", "--seed", "1",
-                  text=f"u\n{first.upper()}\nu\nv\nl\nq\n")
+                  text=f"u\n{first.upper()}\nu\nv\nl\nq\ny\n")
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Cannot undo" in out  # nothing to take back yet
     assert f"You: {first}" in out and f"Took back: {first}" in out
-    assert "Stopped." in out
+    assert "the game is not saved" in out.casefold()  # q without --save asks first
+    assert "Stopped. The game was not saved." in out
 
 
 def test_save_and_resume(toy: str, tmp_path: Path) -> None:
@@ -91,10 +98,12 @@ def test_table_mode_asks_for_chance_outcomes(toy: str) -> None:
     result = play(toy, "--seats", "random,random", "--table", "--seed", "3",
                   text="nonsense\n" + "1\n" * 30 + FINISH)
     assert result.exit_code == 0, result.output
-    assert "Chance: what happened at the table?" in result.output
-    assert "Type a number from 1 to" in result.output
-    assert "deal 1" in result.output  # the first listed outcome, chosen by typing 1
-    assert "Winner:" in result.output
+    out = result.output
+    assert "what happened at the table?" in out
+    assert "At the table: Deal a card, for seat 0 (random)" in out  # the prompt's for_seat
+    assert "'nonsense' is not one of the choices: type 1 to" in out
+    assert "Outcome: deal 1" in out  # the first listed outcome, chosen by typing 1
+    assert "Winner:" in out
 
 
 @pytest.mark.parametrize(
@@ -123,7 +132,8 @@ def test_western_town_game_to_the_end() -> None:
     result = play("western-town", "--seats", "human,heuristic:samples=1:lookahead=2",
                   "--seed", "5", text="x\n" + "1\n" * 400)
     assert result.exit_code == 0, result.output
-    assert "=== Western Town: your view, seat 0 (you) ===" in result.output
+    assert "Western Town · round 1 of 5" in result.output
+    assert "seat 0 (you), your decision" in result.output
     assert "The game is over" in result.output
 
 
@@ -137,13 +147,13 @@ def test_in_a_real_terminal(tmp_path: Path) -> None:
                                 "--save", str(tmp_path / "t.json")],
                           encoding="utf-8", timeout=30, dimensions=(50, 120))
     child.expect("your decision")
-    child.expect(r"quit\]> ")
+    child.expect(r"or a name\)> ")
     child.sendline("nonsense")
     child.expect("is not one of the choices")
-    child.expect(r"quit\]> ")
+    child.expect(r"or a name\)> ")
     child.sendline("1")
     child.expect("You: ")
-    child.expect(r"quit\]> ")
+    child.expect(r"or a name\)> ")
     child.sendline("q")
     child.expect("Stopped")
     child.expect(pexpect.EOF)

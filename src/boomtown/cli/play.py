@@ -1,27 +1,45 @@
 """``boomtown play``: people and bots at one terminal.
 
-Each human seat sees only its own view and its own log (``log_for(seat)``); the bots get
-their :class:`~boomtown.bots.Observation`. A human answers with an action's number or
-its text, ``u`` to take back the last decision (when the undo policy allows), ``v`` to
-show the view again, ``l`` for the whole log as the seat reads it, ``q`` to stop. Bad
-input is explained and asked again. With ``--save FILE`` the game is written after every
-move; ``--resume FILE`` continues it. With ``--table`` the people at a real table type
-in each chance outcome (dice, draws) instead of the program drawing it.
+Each decision of a human seat is one screen (:mod:`boomtown.cli.screen`, 100x40): the seat's
+own hand and resources at the top, a line per other seat, the board, what happened since the
+seat's last decision, and the numbered choices with their costs (grouped by kind when many,
+paged with ``n`` and ``p``). An answer is a choice's number, its text, a unique prefix of it
+or a short name ("gallows"); ``?N`` tells what choice N concerns, ``v`` draws the screen
+again, ``l`` prints the whole log as the seat reads it, ``u`` takes back the last decision
+(when the undo policy allows), ``q`` stops (asking first when nothing is saved). Bad input
+is explained and asked again.
+
+Each human seat sees only its own view and log; with two or more people at the terminal a
+hand-over screen comes between their turns. The bots get their
+:class:`~boomtown.bots.Observation`; a spinner shows while one thinks (on a terminal).
+With ``--save FILE`` the game is written after every move; ``--resume FILE`` continues it.
+With ``--table`` the people at a real table type in each chance outcome (dice, draws)
+instead of the program drawing it; ``u`` right after takes a mistyped outcome back.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import click
+from rich.console import Console
 
 from boomtown.bots.base import Bot, Observation
 from boomtown.bots.registry import check_spec, make_bot
+from boomtown.cli.choices import Choice, Menu, ambiguity_lines
 from boomtown.cli.scores import describe_seats, score_table, winners
+from boomtown.cli.screen import (
+    SCREEN_HEIGHT,
+    SCREEN_WIDTH,
+    Layout,
+    Screen,
+    compose,
+    generic_layout,
+)
 from boomtown.engine import (
     CHANCE,
     Action,
@@ -34,12 +52,21 @@ from boomtown.engine import (
     get_ruleset,
     replay,
 )
-from boomtown.engine.catalogue import Catalogue, base_id
+from boomtown.engine.catalogue import Catalogue
 
 HUMAN = "human"
 SAVE_FORMAT = "boomtown-play/1"
-#: Nested view data deeper than this is summarised in one line.
-MAX_DEPTH = 4
+#: The log key of the screens that ask the table for a chance outcome.
+TABLE = "table"
+#: Typed keys (case-insensitive), each with its long form.
+QUIT, NEXT, PREVIOUS, VIEW, LOG, UNDO = (
+    ("q", "quit"), ("n", "next"), ("p", "previous"), ("v", "view"), ("l", "log"), ("u", "undo")
+)
+YES = ("y", "yes")
+#: What a choice loop answers besides a choice.
+STOP, TAKEN_BACK = "stop", "taken back"
+#: The smallest terminal a screen is fitted to (a smaller one scrolls).
+LEAST_HEIGHT = 20
 
 
 def parse_seats(text: str) -> list[str]:
@@ -50,78 +77,29 @@ def parse_seats(text: str) -> list[str]:
     return [s if s == HUMAN else check_spec(s) for s in seats]
 
 
-# ------------------------------------------------------------------ rendering
-def _scalar(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
-def _empty(value: Any) -> bool:
-    return value is None or value is False or value == {} or value == [] or value == ""
-
-
-def _inline(value: Any) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {_inline(v)}" for k, v in value.items() if not _empty(v)) or "-"
-    if isinstance(value, list):
-        return ", ".join(_inline(v) for v in value) or "-"
-    return _scalar(value)
-
-
-def render_value(key: str, value: Any, indent: str = "", depth: int = 0) -> list[str]:
-    """A view's JSON as indented text: empty and false entries left out, small parts inline.
-
-    >>> render_value("hand", {"marshal": 1, "saloon": 2})
-    ['hand: marshal 1, saloon 2']
-    >>> render_value("seat", {"gold": 3, "buildings": [{"name": "bank", "destroyed": False}]})
-    ['seat:', '  gold: 3', '  buildings:', '    - name bank']
-    """
-    if isinstance(value, dict):
-        if depth >= MAX_DEPTH or all(not isinstance(v, dict | list) for v in value.values()):
-            return [f"{indent}{key}: {_inline(value)}"]
-        lines = [f"{indent}{key}:"]
-        for k, v in value.items():
-            if not _empty(v):
-                lines += render_value(str(k), v, indent + "  ", depth + 1)
-        return lines
-    if isinstance(value, list):
-        if all(not isinstance(v, dict | list) for v in value) or depth >= MAX_DEPTH:
-            return [f"{indent}{key}: {_inline(value)}"]
-        lines = [f"{indent}{key}:"]
-        for number, item in enumerate(value):
-            if _empty(item):
-                continue
-            if isinstance(item, dict) and any(isinstance(v, dict | list) for v in item.values()):
-                lines += render_value(f"#{number}", item, indent + "  ", depth + 1)
-            else:
-                lines.append(f"{indent}  - {_inline(item)}")
-        return lines
-    return [f"{indent}{key}: {_scalar(value)}"]
-
-
-def render_view(view: dict[str, Any]) -> list[str]:
-    """The lines shown to a human: the game-specific part of its view."""
-    lines = []
-    for key, value in (view.get("state") or {}).items():
-        if not _empty(value):
-            lines += render_value(str(key), value, "  ")
-    return lines
+def _key(answer: str) -> str:
+    return " ".join(answer.split()).casefold()
 
 
 # ----------------------------------------------------------------------- game
 @dataclass
 class Session:
-    """A game at the terminal: the state, who sits where, and what each human has read."""
+    """A game at the terminal: the state, who sits where, and what each seat has read."""
 
     state: State
     seats: list[str]
     table: bool = False
     save: str | None = None
+    console: Console = field(default_factory=Console)
     bots: dict[int, Bot] = field(default_factory=dict)
-    shown: dict[int | None, int] = field(default_factory=dict)
+    #: Per reader (a seat, None for the spectator, TABLE): log lines already shown.
+    seen: dict[object, int] = field(default_factory=dict)
+    #: History indices of outcomes typed at the table that ``u`` may still take back.
+    corrections: list[int] = field(default_factory=list)
+    #: The seat whose private screen the terminal shows (hand-over between people).
+    at_terminal: int | None = None
+    #: Lines the next screen shows under its choices (what was just taken back).
+    notice: list[str] = field(default_factory=list)
     echo: Callable[[str], None] = click.echo
 
     def __post_init__(self) -> None:
@@ -134,44 +112,81 @@ class Session:
         except NotImplementedError:
             self.catalogue = None
 
-    def prompt_lines(self, seat: int | None) -> list[str]:
-        """The current decision's prompt as ``seat`` reads it: title, progress, hint."""
-        prompt = self.state.prompt(seat)
-        title = prompt.title + (f" ({prompt.progress})" if prompt.progress else "")
-        lines = [title]
-        if prompt.hint:
-            lines.append(f"  {prompt.hint}")
-        return lines
-
-    def about_lines(self, actions: Sequence[Action]) -> list[str]:
-        """What the choices touch: the catalogue text of each catalogued main target."""
-        if self.catalogue is None:
-            return []
-        lines, seen = [], set()
-        for action in actions:
-            for ref in action.targets[:1]:
-                if ref in self.catalogue and base_id(ref) not in seen:
-                    seen.add(base_id(ref))
-                    entry = self.catalogue.entry(ref)
-                    mark = " (reconstructed)" if entry.reconstructed else ""
-                    lines.append(f"  {entry.name}{mark}: {entry.text}")
-        return lines
-
+    # ------------------------------------------------------------ who is who
     @property
     def humans(self) -> list[int]:
         return [s for s, spec in enumerate(self.seats) if spec == HUMAN]
 
     @property
     def watcher(self) -> int | None:
-        """Whose log is printed as the game goes: the only human, else the spectator."""
+        """Whose log the table screens show: the only human, else the spectator."""
         humans = self.humans
         return humans[0] if len(humans) == 1 else None
 
-    def name(self, seat: int) -> str:
+    def name(self, seat: int | None) -> str:
+        if seat is None:
+            return "set-up"
+        if seat == CHANCE:
+            return "chance" if not self.table else "the table"
+        if not 0 <= seat < len(self.seats):
+            return f"seat {seat}"
         spec = self.seats[seat]
         return f"seat {seat} (you)" if spec == HUMAN and self.watcher == seat else (
             f"seat {seat} ({spec})"
         )
+
+    # ---------------------------------------------------------------- output
+    @property
+    def tty(self) -> bool:
+        return self.console.is_terminal
+
+    def size(self) -> tuple[int, int]:
+        """The screen's width and height: the terminal's (at most 100 columns), else 100x40."""
+        if not self.tty:
+            return SCREEN_WIDTH, SCREEN_HEIGHT
+        width, height = self.console.size
+        return min(width, SCREEN_WIDTH), max(height, LEAST_HEIGHT)
+
+    def clear(self) -> None:
+        if self.tty:
+            self.console.clear()
+
+    def draw(self, screen: Screen) -> None:
+        width, height = self.size()
+        if not self.tty:
+            self.console.width = width  # else rich draws 80 columns into a pipe
+        renderable = compose(screen, self.console, width, height)
+        self.clear()
+        self.console.print(renderable, width=width)
+
+    def layout(self, seat: int | None) -> Layout:
+        """The game's layout of ``seat``'s view, or the generic one (also when the game's
+        fails: the note says why)."""
+        state = self.state
+        view = state.view(seat)
+        ruleset = state.ruleset
+        note = ""
+        if ruleset.terminal_layout is not None:
+            try:
+                return Layout.from_data(ruleset.terminal_layout(view, seat))
+            except Exception as exc:  # a layout bug must not stop the game
+                note = (f"{ruleset.id}'s terminal layout failed ({type(exc).__name__}: "
+                        f"{exc}); the generic layout stands in")
+        data = generic_layout(ruleset.name, view, state.view(None), seat)
+        layout = Layout.from_data(data)
+        return Layout(layout.title, layout.you, layout.others, layout.board, note)
+
+    def moves(self, reader: object, seat: int | None) -> list[tuple[str, str]]:
+        """The log lines ``seat`` reads that ``reader`` has not been shown, with who made
+        each; marks them shown."""
+        lines = self.state.log_for(seat)
+        actors = self.state.log_actors(seat)
+        start = min(self.seen.get(reader, 0), len(lines))
+        return [(self.name(actors[i]), lines[i]) for i in range(start, len(lines))]
+
+    def print_log(self, seat: int | None) -> None:
+        for text in self.state.log_for(seat):
+            self.echo(f"  | {text}")
 
     def write(self) -> None:
         if self.save is None:
@@ -184,14 +199,7 @@ class Session:
         }
         Path(self.save).write_text(json.dumps(data) + "\n", encoding="utf-8")
 
-    def flush_log(self, seat: int | None) -> None:
-        """Print the log lines ``seat`` has not read yet."""
-        lines = self.state.log_for(seat)
-        start = min(self.shown.get(seat, 0), len(lines))
-        for text in lines[start:]:
-            self.echo(f"  | {text}")
-        self.shown[seat] = len(lines)
-
+    # ------------------------------------------------------------------ play
     def run(self) -> None:
         """Play until the game ends (or a human stops it, or the input ends)."""
         try:
@@ -205,26 +213,38 @@ class Session:
             )
 
     def _loop(self) -> None:
-        state = self.state
-        previous: int | None = None
-        while not state.is_terminal():
+        while not self.state.is_terminal():
+            state = self.state  # a table correction replaces it
             player = state.current_player
             if player == CHANCE:
-                outcome = self.ask_chance() if self.table else state.sample_chance()
-                state.apply(outcome)
-            elif player in self.bots:
-                action = self.bots[player].choose(Observation(state, player))
-                state.apply(action)
-            else:
-                if not self.human_turn(player, fresh=previous != player):
+                if not self.table:
+                    state.apply(state.sample_chance())
+                elif not self.table_outcome():
                     return
-            previous = player
+            elif player in self.bots:
+                self.bot_move(player)
+            elif not self.human_turn(player):
+                return
             self.write()
-        self.flush_log(self.watcher)
         self.finish()
+
+    def bot_move(self, seat: int) -> None:
+        bot, observation = self.bots[seat], Observation(self.state, seat)
+        if self.tty:
+            with self.console.status(f"{self.name(seat)} is thinking...", spinner="dots"):
+                action = bot.choose(observation)
+        else:
+            action = bot.choose(observation)
+        self.state.apply(action)
 
     def finish(self) -> None:
         state = self.state
+        reader = self.watcher
+        moves = self.moves(reader, reader)
+        if moves:
+            self.echo("")
+            for who, text in moves:
+                self.echo(f"  | {text}  ({who})")
         returns = list(state.returns())
         self.echo("")
         self.echo("The game is over. Final scores:")
@@ -234,110 +254,239 @@ class Session:
         for seat in winners(returns):
             self.echo(f"  {self.name(seat)}")
 
-    # ------------------------------------------------------------- prompts
+    # --------------------------------------------------------------- prompts
     def ask(self, prompt: str) -> str:
         return str(click.prompt(prompt, prompt_suffix="> ", default="", show_default=False))
 
-    def ask_chance(self) -> int:
-        """Table mode: the people type in what they rolled or drew."""
-        outcomes = self.state.chance_outcomes()
-        self.flush_log(self.watcher)
-        self.echo("")
-        self.echo("Chance: what happened at the table? " + " ".join(self.prompt_lines(None)))
-        for i, (action, p) in enumerate(outcomes, start=1):
-            self.echo(f"  {i:>3}. {action.text}  (p={p:.3g})")
-        while True:
-            answer = self.ask("outcome").strip()
-            chosen = self.pick([a for a, _ in outcomes], answer)
-            if chosen is not None:
-                return chosen
-            self.echo(f"  Type a number from 1 to {len(outcomes)} or an outcome's text.")
+    def confirm_quit(self) -> bool:
+        """``q``: stop now. Without ``--save`` the game would be lost, so ask first."""
+        if self.save is not None:
+            self.write()
+            self.echo(f"Stopped. Resume with --resume {self.save}")
+            return True
+        answer = self.ask("Quit? The game is not saved (no --save FILE) and will be lost. y/N")
+        if _key(answer) in YES:
+            self.echo("Stopped. The game was not saved.")
+            return True
+        self.echo("  Going on.")
+        return False
 
-    def pick(self, actions: Sequence[Any], answer: str) -> int | None:
-        if answer.isdigit():
-            number = int(answer)
-            if 1 <= number <= len(actions):
-                return int(actions[number - 1].id)
+    def hand_over(self, seat: int, why: str = "") -> bool:
+        """A blank screen between two people's private screens: ``False`` if they quit."""
+        self.clear()
+        self.echo("")
+        self.echo(f"Pass the terminal to {self.name(seat)}{why}.")
+        while True:
+            answer = self.ask(f"Press Enter when only seat {seat} is looking (q quits)")
+            if _key(answer) not in QUIT:
+                break
+            if self.confirm_quit():
+                return False
+        self.at_terminal = seat
+        self.clear()
+        return True
+
+    def about(self, menu: Menu, answer: str) -> list[str]:
+        """``?N``: the kind, cost and catalogued targets of choice N."""
+        rest = answer.strip()[1:].strip()
+        found = menu.resolve(rest) if rest else None
+        if found is None or found.choice is None:
+            return [f"  Type ? and a choice's number (1 to {len(menu)}), e.g. ?1."]
+        choice = found.choice
+        action = self.state.describe(choice.id)
+        lines = [f"  {choice.number}. {choice.text}"]
+        if action.kind:
+            lines.append(f"     kind: {action.kind}" + (f"; cost: {action.cost}"
+                                                         if action.cost else ""))
+        for ref in action.targets:
+            if self.catalogue is not None and ref in self.catalogue:
+                entry = self.catalogue.entry(ref)
+                mark = " (reconstructed)" if entry.reconstructed else ""
+                lines.append(f"     {entry.name}{mark}: {entry.text}")
+        if len(lines) == 1 or (len(lines) == 2 and action.kind):
+            lines.append("     (the game says nothing more about it)")
+        return lines
+
+    def take_back(self, seat: int | None) -> str | None:
+        """``u``: the seat's last decision (the engine's undo), else the outcome just typed at
+        the table (the game is rebuilt from its record without it, and without the bots'
+        moves after it). What was taken back, or ``None`` with the reason printed."""
+        state = self.state
+        if seat is not None and state.can_undo(seat):
+            undone = state.undo(seat)
+            self.write()
+            return f"Took back: {undone.text}"
+        if self.corrections:
+            index = self.corrections.pop()
+            actions = state.record.actions
+            rebuilt = replay(state.record, steps=index)
+            text = rebuilt.action_text(actions[index])
+            after = len(actions) - index - 1
+            self.state = rebuilt
+            self.write()
+            tail = f" (and the {after} move(s) after it)" if after else ""
+            return f"Took back the outcome typed at the table: {text}{tail}"
+        if seat is None:
+            self.echo("  Nothing to take back: no outcome was typed since the last decision.")
             return None
-        wanted = " ".join(answer.split()).casefold()
-        for action in actions:
-            if " ".join(action.text.split()).casefold() == wanted:
-                return int(action.id)
+        reason = UndoNotAllowed(f"seat {seat} has no decision it may take back now")
+        self.echo(f"  Cannot undo: {reason}")
         return None
 
-    def show(self, seat: int) -> None:
+    def choose(
+        self, menu: Menu, screen: Screen, seat: int | None, log_seat: int | None
+    ) -> Choice | str:
+        """Draw ``screen`` and read answers until one names a choice (or stops, or takes
+        something back): the shared loop of decisions and table outcomes."""
+        count = len(menu)
+        redraw = True
+        while True:
+            if redraw:
+                self.draw(screen)
+                screen.notice = ()
+            redraw = True
+            answer = self.ask(f"choice (1-{count} or a name)")
+            key = _key(answer)
+            if key in QUIT:
+                if self.confirm_quit():
+                    return STOP
+                continue
+            if key in NEXT + PREVIOUS:
+                step = 1 if key in NEXT else -1
+                if 0 <= screen.page + step < screen.pages:
+                    screen.page += step
+                else:
+                    which = "last" if step > 0 else "first"
+                    screen.notice = (f"This is the {which} page of choices.",)
+                continue
+            if key in VIEW:
+                continue
+            if key in LOG:
+                self.print_log(log_seat)
+                redraw = False
+                continue
+            if key.startswith("?"):
+                for line in self.about(menu, answer):
+                    self.echo(line)
+                redraw = False
+                continue
+            if key in UNDO:
+                done = self.take_back(seat)
+                if done is not None:
+                    self.echo(f"  {done}")
+                    self.notice = [done]
+                    return TAKEN_BACK
+                redraw = False
+                continue
+            found = menu.resolve(answer)
+            if found.choice is not None:
+                return found.choice
+            if found.ambiguous:
+                for line in ambiguity_lines(found):
+                    self.echo(f"  {line}")
+            else:
+                self.echo(f"  {found.problem}: type 1 to {count}, a choice's text or a word "
+                          "of it, or a key shown below the choices.")
+            redraw = False
+
+    def keys(self, undo: bool) -> str:
+        keys = "?N what choice N is · v view · l log"
+        if undo:
+            keys += " · u undo"
+        return keys + " · q quit"
+
+    def decision_screen(self, seat: int) -> Screen:
+        """The screen of ``seat``'s current decision (its choices in ``screen.menu``)."""
         state = self.state
-        view = state.view(seat)
-        self.echo("")
-        self.echo(f"=== {state.ruleset.name}: your view, {self.name(seat)} ===")
-        for line in render_view(view):
-            self.echo(line)
+        menu = Menu([state.describe(aid) for aid in state.legal_action_ids()])
+        prompt = state.prompt(seat)
+        head = f"{self.name(seat)}, your decision: {prompt.title}"
+        if prompt.progress:
+            head += f" ({prompt.progress})"
+        notice, self.notice = self.notice, []
+        return Screen(
+            self.layout(seat),
+            you_title=self.name(seat),
+            moves=self.moves(seat, seat),
+            prompt=[head, *([prompt.hint] if prompt.hint else [])],
+            menu=menu,
+            keys=self.keys(state.can_undo(seat) or bool(self.corrections)),
+            notice=notice,
+        )
 
-    def human_turn(self, seat: int, fresh: bool = True) -> bool:
-        """Ask ``seat`` for a decision; ``False`` when the human stops the game.
+    def human_turn(self, seat: int) -> bool:
+        """Ask ``seat`` for a decision; ``False`` when the human stops the game."""
+        if len(self.humans) > 1 and self.at_terminal != seat and not self.hand_over(seat):
+            return False
+        state = self.state
+        screen = self.decision_screen(seat)
+        assert screen.menu is not None
+        chosen = self.choose(screen.menu, screen, seat, seat)
+        if chosen == STOP:
+            return False
+        if isinstance(chosen, str):  # taken back: the loop asks again
+            return True
+        self.seen[seat] = len(state.log_for(seat))
+        try:
+            done = state.apply(chosen.id)
+        except IllegalAction as exc:  # the list was legal: only a game bug gets here
+            self.echo(f"  Not allowed: {exc.reason}")
+            return True
+        self.corrections.clear()
+        self.echo(f"  You: {done.text}")
+        return True
 
-        The whole view is shown when the seat's turn begins (``fresh``) and on request.
+    def table_outcome(self) -> bool:
+        """Table mode: the people type in what they rolled or drew; ``False`` if they quit.
+
+        An outcome only one seat may see (a draw into its hand) is entered by that seat,
+        after a hand-over, and the terminal is cleared after it.
         """
         state = self.state
-        self.flush_log(seat if self.watcher is None else self.watcher)
-        if fresh:
-            self.show(seat)
-        while True:
-            legal = [state.describe(aid) for aid in state.legal_action_ids()]
-            self.echo("")
-            head, *hint = self.prompt_lines(seat)
-            self.echo(f"{self.name(seat)}, your decision: {head}")
-            for line in hint:
-                self.echo(line)
-            for i, action in enumerate(legal, start=1):
-                cost = f"  ({action.cost})" if action.cost else ""
-                self.echo(f"  {i:>3}. {action.text}{cost}")
-            about = self.about_lines(legal)
-            if about:
-                self.echo("  What these choices concern:")
-                for line in about:
-                    self.echo(f"  {line}")
-            keys = "number or text; v view, l log"
-            if state.can_undo(seat):
-                keys += ", u undo"
-            keys += ", q quit"
-            answer = self.ask(f"[{keys}]").strip()
-            low = answer.casefold()
-            if low in ("q", "quit"):
-                self.write()
-                self.echo("Stopped." + (f" Resume with --resume {self.save}" if self.save else ""))
+        public = state.prompt(None)
+        private = public.private and public.for_seat is not None
+        reader = public.for_seat if private else self.watcher
+        if private:
+            assert public.for_seat is not None
+            here = public.for_seat in (self.watcher, self.at_terminal)
+            if not here and not self.hand_over(
+                public.for_seat, " to enter what it drew (only that seat may see it)"
+            ):
                 return False
-            if low in ("v", "view"):
-                self.show(seat)
-                continue
-            if low in ("l", "log"):
-                for text in state.log_for(seat):
-                    self.echo(f"  | {text}")
-                continue
-            if low in ("u", "undo"):
-                try:
-                    undone = state.undo(seat)
-                except UndoNotAllowed as exc:
-                    self.echo(f"  Cannot undo: {exc}")
-                    continue
-                self.echo(f"  Took back: {undone.text}")
-                self.write()
-                self.show(seat)
-                continue
-            aid = self.pick(legal, answer)
-            if aid is None:
-                self.echo(
-                    f"  {answer!r} is not one of the choices: type 1 to {len(legal)}, "
-                    "an action's text, or a letter shown in brackets."
-                )
-                continue
-            try:
-                done = state.apply(aid)
-            except IllegalAction as exc:  # the list was legal: only a game bug gets here
-                self.echo(f"  Not allowed: {exc.reason}")
-                continue
-            self.echo(f"  You: {done.text}")
-            return True
+        elif len(self.humans) > 1:
+            self.clear()  # nobody's hand stays on the screen while the table types
+            self.at_terminal = None
+        prompt = state.prompt(reader) if private else public
+        outcomes = state.chance_outcomes()
+        menu = Menu([Action(a.id, a.text, "chance", cost=f"p={p:.3g}") for a, p in outcomes])
+        head = f"At the table: {prompt.title}"
+        if prompt.progress:
+            head += f" ({prompt.progress})"
+        if prompt.for_seat is not None:
+            head += f", for {self.name(prompt.for_seat)}"
+        title = f"{state.ruleset.name} · chance: what happened at the table?"
+        screen = Screen(
+            Layout(title),
+            you_title="",
+            moves=self.moves(TABLE, reader),
+            prompt=[head, *([prompt.hint] if prompt.hint else [])],
+            menu=menu,
+            keys=("u take back the outcome typed before · " if self.corrections else "")
+            + "v view · l log · q quit",
+            notice=self.notice,
+        )
+        self.notice = []
+        self.seen[TABLE] = len(state.log_for(reader))
+        chosen = self.choose(menu, screen, None, reader)
+        if chosen == STOP:
+            return False
+        if isinstance(chosen, Choice):
+            state.apply(chosen.id)
+            self.corrections.append(len(state.history) - 1)
+            self.echo(f"  Outcome: {chosen.text}")
+        if private:
+            self.clear()
+        return True
 
 
 def load_saved(path: str) -> tuple[State, list[str], bool]:
@@ -402,3 +551,4 @@ def play_command(
     session = Session(state, seats, table=table, save=save)
     session.run()
     session.write()
+

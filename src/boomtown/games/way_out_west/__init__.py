@@ -11,7 +11,8 @@ import dataclasses
 from typing import Any
 
 from boomtown.engine.ruleset import Ruleset
-from boomtown.games.way_out_west import actions
+from boomtown.games.way_out_west import actions, catalogue
+from boomtown.games.way_out_west import terminal as _terminal
 from boomtown.games.way_out_west.data import provenance_report
 from boomtown.games.way_out_west.options import WayOutWestOptions
 from boomtown.games.way_out_west.state import WayOutWestState
@@ -40,11 +41,13 @@ RULESET = Ruleset(
     action_space_size=actions.SIZE,
     action_families=actions.FAMILIES,
     factory=_factory,
+    terminal_layout=_terminal.layout,
     description=(
         "Bid for turn order, drive cattle, build towns and settle it with gunfights: "
         "12 rounds, income after rounds 3, 6, 9 and 12."
     ),
     rules_report=rules_report,
+    catalogue_factory=catalogue.build,
     variants=(
         {"wanted_counters": 18},
         {"nine_rounds": True},

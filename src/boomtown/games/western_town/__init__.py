@@ -11,6 +11,7 @@ from typing import Any
 
 from boomtown.engine.ruleset import Ruleset
 from boomtown.games.western_town import actions
+from boomtown.games.western_town import terminal as _terminal
 from boomtown.games.western_town.data import provenance_report
 from boomtown.games.western_town.options import WesternTownOptions
 from boomtown.games.western_town.state import WesternTownState
@@ -36,6 +37,7 @@ RULESET = Ruleset(
     action_space_size=actions.SIZE,
     action_families=actions.FAMILIES,
     factory=_factory,
+    terminal_layout=_terminal.layout,
     description="Build your town, exploit your neighbours, win Lincoln's favour; 5 rounds.",
     rules_report=_report,
     variants=(
