@@ -312,3 +312,10 @@ def test_lobby_api_offers_levels_choices_and_the_heuristic_by_default(
         "game": "western-town", "players": 2, "bot_delay_ms": 0,
         "seats": [{"kind": "human"}, {"kind": "bot"}]}).json()
     assert made["seats"][1]["bot"] == "medium"
+
+
+def test_unnamed_seats_with_the_same_default_name_are_numbered(client: TestClient) -> None:
+    made = client.post("/api/games", json={
+        "game": "way-out-west", "players": 3, "bot_delay_ms": 0,
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot"}, {"kind": "bot"}]}).json()
+    assert [s["name"] for s in made["seats"]] == ["Ann", "medium bot 1", "medium bot 2"]

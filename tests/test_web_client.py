@@ -73,3 +73,22 @@ def test_renderers_and_fallback() -> None:
     assert "render: renderGeneric" in table  # a game without a board module gets the tree
     for name in ("index.html", "table.html", "style.css"):
         assert (Path(STATIC_DIR) / name).exists()
+
+
+def test_api_pages_work_offline(client: TestClient) -> None:
+    """/docs and /redoc load Swagger UI and ReDoc from this server (fastapi-offline's files),
+    never from a CDN, and every asset they reference is served."""
+    for page, needs in (("/docs", "swagger-ui-bundle.js"), ("/redoc", "redoc.standalone.js")):
+        r = client.get(page)
+        assert r.status_code == 200 and "text/html" in r.headers["content-type"]
+        refs = re.findall(r'(?:src|href)\s*=\s*["\']([^"\']+)["\']', r.text)
+        refs += re.findall(r"url:\s*'([^']+)'", r.text)
+        assert any(needs in ref for ref in refs), (page, refs)
+        assert not re.search(r"https?://", r.text), f"{page} loads something from elsewhere"
+        for ref in refs:
+            assert ref.startswith("/"), (page, ref)
+            asset = client.get(ref)
+            assert asset.status_code == 200, (page, ref)
+            if ref.endswith(".js"):
+                assert len(asset.content) > 100_000, ref  # the real bundle, not a stub
+    assert client.get("/openapi.json").json()["info"]["title"] == "boomtown web table"

@@ -293,12 +293,18 @@ def test_table_mode_private_draws_are_entered_on_the_seats_own_screen(
         assert ann.locator("#actions button.action").count() == 20  # the whole deck
         table.screenshot(path=str(shots / "table-mode-private-draw-table.png"))
         ann.screenshot(path=str(shots / "table-mode-private-draw-seat.png"))
-        ann.keyboard.press("1")
+        ann.keyboard.press("1")  # two digits typed quickly: action 12
+        ann.keyboard.press("2")
+        ann.wait_for_selector("#board [data-id='card:12@hand']")
         # the next card goes to the bot: the table enters it
         table.wait_for_selector(".turn.you")
         assert "for Ann" not in table.locator("#prompt").inner_text()
         table.locator("#actions button.action").first.click()
         ann.wait_for_selector(".turn.you:has-text('Enter your own draw')")
+        tenth = ann.locator("#actions button.action[data-n='10']").inner_text().split()[-1]
+        ann.keyboard.press("0")  # 0 is action 10
+        ann.wait_for_selector(f"#board [data-id='card:{tenth}@hand']")
+        assert table.locator("#board [data-id$='@hand']").count() == 0  # the table sees none
     finally:
         ctx_t.close()
         ctx_a.close()
@@ -384,3 +390,39 @@ def test_lobby_pause_choices_levels_and_archive(server: ServerProcess, browser: 
         page.screenshot(path=str(shots / "lobby.png"), full_page=True)
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize(("game", "players"), [("western-town", 2), ("great-western-trail", 2),
+                                               ("way-out-west", 3)])
+def test_every_game_opens_explains_and_plays(server: ServerProcess, browser: Any, game: str,
+                                             players: int) -> None:
+    """Each real game: its board (or the generic tree), catalogue tips where it has a
+    catalogue, the plain list grouped by kind when long, a few moves without a page error."""
+    made = server.post("/api/games", {
+        "game": game, "players": players, "bot_delay_ms": 0, "options": {},
+        "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot"}] * (players - 1)})
+    catalogued = "entries" in server.get(f"/api/rulesets/{game}/catalogue")
+    ctx, page, errors = open_page(browser, made["seats"][0]["link"])
+    grouped = taken = 0
+    try:
+        for _ in range(10):
+            page.wait_for_selector(".turn.you", timeout=60_000)
+            page.wait_for_function("!document.body.classList.contains('busy')")
+            buttons = page.locator("#actions button.action")
+            kinds = set(buttons.evaluate_all("bs => bs.map(b => b.dataset.kind)"))
+            if buttons.count() > 12 and len(kinds) > 1:
+                assert page.locator("#actions .kind-group h3.kind").count() == len(kinds)
+                grouped += 1
+            if catalogued:
+                assert page.locator("#board .catalogued").count() > 0
+            assert not page.locator("#board > p.hint:has-text('board:')").count()
+            buttons.first.click()
+            taken += 1
+            page.wait_for_timeout(50)
+        assert page.locator("#log li .who").count() > 0
+    finally:
+        ctx.close()
+    assert not errors, errors
+    assert taken == 10
+    if game == "way-out-west":
+        assert grouped > 0  # its action-box choice offers up to 54 actions

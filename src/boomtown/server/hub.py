@@ -130,18 +130,23 @@ def publicly_forced(state: State, rng: random.Random, samples: int = FORCED_SAMP
     tell: in each of ``samples`` determinizations from each other seat's knowledge the
     decider also has exactly one. Only then may a client take the move by itself without its
     timing telling the others anything. (A sample can miss a rare world where the decider
-    would have had a choice: see docs/server.md, "Forced moves".)"""
+    would have had a choice: see docs/server.md, "Forced moves".)
+
+    The work is the same whatever the answer (every sample is drawn, no early exit), so the
+    time the check takes, which delays the messages of everyone at the table, does not tell
+    whether the decider had a single choice."""
     seat = state.current_player
-    if seat < 0 or len(state.legal_action_ids()) != 1:
+    if seat < 0:
         return False
+    forced = len(state.legal_action_ids()) == 1
     for other in range(state.num_players):
         if other == seat:
             continue
         for _ in range(samples):
             world = state.determinize(other, rng)
-            if world.current_player != seat or len(world.legal_action_ids()) != 1:
-                return False
-    return True
+            single = world.current_player == seat and len(world.legal_action_ids()) == 1
+            forced = forced and single
+    return forced
 
 
 def apply_noted(state: State, action: Any) -> tuple[Move, Any]:
@@ -322,6 +327,20 @@ class CreateSpec:
     bot_delay_ms: int = 0
 
 
+def _number_default_names(rows: list[SeatRow], defaulted: list[bool]) -> None:
+    """Seats left unnamed that got the same default name ("medium bot" twice) are numbered
+    ("medium bot 1", "medium bot 2"), so the log and the score tell them apart."""
+    counts: dict[str, int] = {}
+    for row, default in zip(rows, defaulted, strict=True):
+        if default:
+            counts[row.name] = counts.get(row.name, 0) + 1
+    seen: dict[str, int] = {}
+    for row, default in zip(rows, defaulted, strict=True):
+        if default and counts[row.name] > 1:
+            seen[row.name] = seen.get(row.name, 0) + 1
+            row.name = f"{row.name} {seen[row.name]}"
+
+
 def _new_token() -> str:
     return secrets.token_urlsafe(18)
 
@@ -406,6 +425,7 @@ class Hub:
                 )
             else:
                 raise ApiError("malformed", f"seat {i}: kind must be 'human' or 'bot'")
+        _number_default_names(seat_rows, [not s.name.strip() for s in spec.seats])
         spectator = _new_token()
         table = _new_token() if spec.table_mode else None
         now = time.time()
