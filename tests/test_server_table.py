@@ -319,3 +319,29 @@ def test_unnamed_seats_with_the_same_default_name_are_numbered(client: TestClien
         "game": "way-out-west", "players": 3, "bot_delay_ms": 0,
         "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot"}, {"kind": "bot"}]}).json()
     assert [s["name"] for s in made["seats"]] == ["Ann", "medium bot 1", "medium bot 2"]
+
+
+def test_last_moves_survive_a_server_restart(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with registered(TOY_TABLE):
+        with TestClient(create_app(data_dir=data, bot_workers=1)) as c:
+            made = c.post("/api/games", json={
+                "game": TOY, "players": 2, "bot_delay_ms": 0, "options": {"rounds": 2},
+                "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+            gid = made["game_id"]
+            tokens = [s["token"] for s in made["seats"]]
+            for _ in range(6):  # select a card, end turns, commit: private and public moves
+                for token in tokens:
+                    msg = c.get(f"/api/games/{gid}/state", headers=auth(token)).json()
+                    if msg["decision"]:
+                        legal = msg["view"]["legal_actions"]
+                        pick = legal[0] if len(legal) < 3 else legal[-1]
+                        c.post(f"/api/games/{gid}/actions", headers=auth(token),
+                               json={"action": pick["id"], "decision": msg["decision"]})
+            before = [c.get(f"/api/games/{gid}/state", headers=auth(t)).json()["last_moves"]
+                      for t in tokens]
+        assert all(before) and before[0] != before[1]
+        with TestClient(create_app(data_dir=data, bot_workers=1)) as c:
+            after = [c.get(f"/api/games/{gid}/state", headers=auth(t)).json()["last_moves"]
+                     for t in tokens]
+    assert after == before

@@ -80,9 +80,24 @@ def new_game(server: ServerProcess, seats: list[dict[str, Any]], **extra: Any) -
     return made
 
 
+#: A page whose tab is hidden and whose notifications are granted and recorded (headless
+#: Chromium shows none), to see that "your turn" notifies.
+NOTIFICATIONS = """
+Object.defineProperty(document, "hidden", { get: () => true });
+window.shownNotifications = [];
+window.Notification = class {
+  static permission = "granted";
+  static requestPermission() { return Promise.resolve("granted"); }
+  constructor(title, options) { window.shownNotifications.push(title); }
+};
+"""
+
+
 def open_page(browser: Any, link: str, settings: dict[str, Any] | None = None,
-              **context: Any) -> tuple[Any, Any, list[str]]:
+              init_script: str | None = None, **context: Any) -> tuple[Any, Any, list[str]]:
     ctx = browser.new_context(**{"viewport": DESKTOP, **context})
+    if init_script is not None:
+        ctx.add_init_script(init_script)
     if settings is not None:
         ctx.add_init_script(
             f"localStorage.setItem('boomtown.settings', {json.dumps(json.dumps(settings))})")
@@ -317,10 +332,13 @@ def test_bot_thinking_and_the_turn_beep(server: ServerProcess, browser: Any,
     made = new_game(server, [{"kind": "human", "name": "Ann"},
                              {"kind": "bot", "bot": "random", "name": "Robo"}],
                     bot_delay_ms=500, options={"rounds": 1})
-    ctx, page, errors = open_page(browser, made["seats"][0]["link"], {"sound": True})
+    ctx, page, errors = open_page(browser, made["seats"][0]["link"], {"sound": True,
+                                                                     "notify": True},
+                                  init_script=NOTIFICATIONS)
     try:
         page.wait_for_selector(".turn.you")
         beeps = int(page.evaluate("document.body.dataset.beeps || 0"))
+        shown = page.evaluate("window.shownNotifications.length")
         page.locator("#actions button.action:has-text('end turn')").click()
         page.wait_for_selector(".turn.thinking:has-text('Robo (bot) is thinking')")
         assert page.locator(".turn.thinking .spinner").count() == 1
@@ -328,6 +346,8 @@ def test_bot_thinking_and_the_turn_beep(server: ServerProcess, browser: Any,
         page.screenshot(path=str(shots / "bot-thinking.png"))
         page.wait_for_selector(".turn.you", timeout=30_000)
         page.wait_for_function(f"Number(document.body.dataset.beeps || 0) > {beeps}")
+        page.wait_for_function(f"window.shownNotifications.length > {shown}")
+        assert page.evaluate("window.shownNotifications.at(-1)").startswith("boomtown: your turn")
     finally:
         ctx.close()
     assert not errors, errors
