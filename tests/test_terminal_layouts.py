@@ -14,7 +14,14 @@ import pytest
 from boomtown.bots.base import Observation
 from boomtown.bots.registry import make_bot
 from boomtown.cli.play import HUMAN, Session
-from boomtown.cli.screen import SCREEN_HEIGHT, SCREEN_WIDTH, Screen, measure, plain_console
+from boomtown.cli.screen import (
+    CHOICES_LEAST,
+    SCREEN_HEIGHT,
+    SCREEN_WIDTH,
+    Screen,
+    measure,
+    plain_console,
+)
 from boomtown.engine import CHANCE, State, get_ruleset
 
 GAMES = ("western-town", "way-out-west", "great-western-trail")
@@ -55,7 +62,7 @@ def screen_of(state: State, seat: int, read: int) -> Screen:
 def test_every_screen_fits_100_by_40(game: str) -> None:
     ruleset = get_ruleset(game)
     assert ruleset.terminal_layout is not None, f"{game} has no terminal layout"
-    largest = (0, 0)
+    largest, fewest, top = (0, 0), SCREEN_HEIGHT, (0, 0)
     for players in ruleset.player_counts:
         for seed in SEEDS:
             for state, seat, read in positions(game, players, seed):
@@ -65,5 +72,12 @@ def test_every_screen_fits_100_by_40(game: str) -> None:
                 where = f"{game}, {players} players, seed {seed}, step {len(state.history)}"
                 assert lines <= SCREEN_HEIGHT, f"{where}: {lines} lines"
                 assert columns <= SCREEN_WIDTH, f"{where}: {columns} columns"
+                assert screen.page_height >= CHOICES_LEAST, f"{where}: {screen.page_height}"
                 largest = max(largest, (lines, columns))
-    print(f"{game}: largest screen {largest[0]} lines x {largest[1]} columns")
+                alone = measure(Screen(screen.layout, screen.you_title))  # keys and answer too
+                top = max(top, (alone[0] - 2, alone[1]))
+                if screen.pages > 1:
+                    fewest = min(fewest, screen.page_height)
+    print(f"{game}: largest screen {largest[0]} lines x {largest[1]} columns, its layout "
+          f"(title, own panel, others, board) at most {top[0]} x {top[1]}; a page of choices "
+          f"has at least {fewest} lines")

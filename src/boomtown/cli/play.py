@@ -56,7 +56,7 @@ from boomtown.engine.catalogue import Catalogue
 
 HUMAN = "human"
 SAVE_FORMAT = "boomtown-play/1"
-#: The log key of the screens that ask the table for a chance outcome.
+#: With the reading seat, the log key of the screens that ask the table for an outcome.
 TABLE = "table"
 #: Typed keys (case-insensitive), each with its long form.
 QUIT, NEXT, PREVIOUS, VIEW, LOG, UNDO = (
@@ -177,8 +177,8 @@ class Session:
         return Layout(layout.title, layout.you, layout.others, layout.board, note)
 
     def moves(self, reader: object, seat: int | None) -> list[tuple[str, str]]:
-        """The log lines ``seat`` reads that ``reader`` has not been shown, with who made
-        each; marks them shown."""
+        """The log lines ``seat`` reads that ``reader`` has not been shown (``seen``, which
+        the caller moves on), each with who made it."""
         lines = self.state.log_for(seat)
         actors = self.state.log_actors(seat)
         start = min(self.seen.get(reader, 0), len(lines))
@@ -468,7 +468,8 @@ class Session:
         screen = Screen(
             Layout(title),
             you_title="",
-            moves=self.moves(TABLE, reader),
+            moves=self.moves((TABLE, reader), reader),
+            moves_title="Since the last outcome typed at the table",
             prompt=[head, *([prompt.hint] if prompt.hint else [])],
             menu=menu,
             keys=("u take back the outcome typed before · " if self.corrections else "")
@@ -476,7 +477,7 @@ class Session:
             notice=self.notice,
         )
         self.notice = []
-        self.seen[TABLE] = len(state.log_for(reader))
+        self.seen[TABLE, reader] = len(state.log_for(reader))
         chosen = self.choose(menu, screen, None, reader)
         if chosen == STOP:
             return False

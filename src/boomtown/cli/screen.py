@@ -15,7 +15,7 @@ the table (a note that would not fit the columns).
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from io import StringIO
 from typing import Any
@@ -31,10 +31,12 @@ from boomtown.cli.choices import Menu, Row
 
 SCREEN_WIDTH = 100
 SCREEN_HEIGHT = 40
-#: The most lines any part of a layout may take (longer parts are cut, with a mark).
+#: The most lines (and the board's rows) each part of a layout may take: longer parts are
+#: cut, with a mark.
 YOU_LINES = 9
 OTHER_LINES = 5
-BOARD_ROWS = 13
+BOARD_ROWS = 16
+BOARD_LINES = 18
 #: The last moves: at most this many lines, and at least this many when the choices are long.
 MOVES_MOST = 8
 MOVES_LEAST = 3
@@ -174,6 +176,7 @@ class Screen:
     page: int = 0
     keys: str = ""
     notice: Sequence[str] = ()
+    moves_title: str = "Since your last decision"
     #: Filled by :func:`compose`: how many pages the choices take, and their height.
     pages: int = field(default=1, init=False)
     page_height: int = field(default=0, init=False)
@@ -183,12 +186,12 @@ def _text(line: str, style: str = "") -> Text:
     return Text(line, style=style, no_wrap=True, overflow="ellipsis")
 
 
-def _you_panel(screen: Screen) -> RenderableType | None:
+def _you_panel(screen: Screen, keep: int) -> RenderableType | None:
     lines = list(screen.layout.you)
     if not lines:
         return None
-    if len(lines) > YOU_LINES:
-        lines = [*lines[: YOU_LINES - 1], f"{CUT} and {len(lines) - YOU_LINES + 1} more lines"]
+    if len(lines) > keep:
+        lines = [*lines[: keep - 1], f"{CUT} and {len(lines) - keep + 1} more lines"]
     body = Group(*(Text(line, overflow="fold") for line in lines))
     return Panel(body, title=screen.you_title, title_align="left", box=box.ROUNDED,
                  padding=(0, 1), border_style="cyan")
@@ -201,11 +204,13 @@ def _others(screen: Screen) -> RenderableType | None:
     return Group(*(_text(line) for line in lines))
 
 
-def _board(screen: Screen) -> RenderableType | None:
+def _board(screen: Screen, keep: int) -> RenderableType | None:
     rows = [row for row in screen.layout.board if row]
     if not rows:
         return None
-    header, *body = rows[: BOARD_ROWS + 1]
+    header, *body = rows
+    if len(body) > keep:
+        body = [*body[: keep - 1], (f"{CUT} and {len(body) - keep + 1} more rows",)]
     table_rows = [row for row in body if len(row) > 1]
     notes = [row[0] for row in body if len(row) == 1]
     parts: list[RenderableType] = []
@@ -234,7 +239,7 @@ def _moves(screen: Screen, budget: int) -> RenderableType | None:
     if not moves or budget < 2:
         return None
     shown = moves[-(budget - 1):]
-    title = "Since your last decision"
+    title = screen.moves_title
     if len(shown) < len(moves):
         title += f" (the last {len(shown)} of {len(moves)} lines; l shows the whole log)"
     grid = Table.grid(padding=(0, 1))
@@ -279,6 +284,19 @@ def _columns(rows: Sequence[Row], height: int) -> RenderableType:
     return grid
 
 
+def _fitted(
+    console: Console, width: int, build: Callable[[int], RenderableType | None], keep: int,
+    most: int,
+) -> RenderableType | None:
+    """``build(keep)``, keeping fewer of its lines or rows until it takes at most ``most``
+    lines (a line that wraps takes several)."""
+    part = build(keep)
+    while part is not None and lines_of(console, part, width) > most:
+        keep -= 1
+        part = build(keep) if keep > 0 else None
+    return part
+
+
 def lines_of(console: Console, renderable: RenderableType | None, width: int) -> int:
     """How many lines ``renderable`` takes at ``width`` columns."""
     if renderable is None:
@@ -292,18 +310,23 @@ def compose(
     """The screen as one renderable of at most ``height`` lines (the answer's line included)
     and ``width`` columns; sets ``screen.pages`` and ``screen.page_height``."""
     note = screen.layout.note
-    top: list[RenderableType | None] = [
+    head: list[RenderableType | None] = [
         Rule(Text(screen.layout.title, style="bold"), align="left"),
         _text(note, "red") if note else None,
-        _you_panel(screen),
+        _fitted(console, width, lambda keep: _you_panel(screen, keep), YOU_LINES,
+                YOU_LINES + 2),
         _others(screen),
-        _board(screen),
     ]
     prompt = [Text(line, style="bold" if i == 0 else "italic") for i, line in
               enumerate(screen.prompt)]
     notice = [_text(line, "red") for line in screen.notice]
-    used = sum(lines_of(console, part, width) for part in top)
-    used += sum(lines_of(console, part, width) for part in prompt) + len(notice) + FOOT_LINES
+    used = sum(lines_of(console, part, width) for part in [*head, *prompt])
+    used += len(notice) + FOOT_LINES
+    spare = height - used - CHOICES_LEAST - 1  # the board gives way to the choices
+    board = _fitted(console, width, lambda keep: _board(screen, keep), BOARD_ROWS,
+                    min(BOARD_LINES, spare))
+    top = [*head, board]
+    used += lines_of(console, board, width)
     room = max(height - used, CHOICES_LEAST + 1)
     rows = screen.menu.rows() if screen.menu is not None else []
     moves_wanted = min(len(screen.moves) + 1, MOVES_MOST) if screen.moves else 0
@@ -318,7 +341,6 @@ def compose(
     parts += prompt
     if screen.menu is not None:
         menu = screen.menu
-        rows = menu.rows()
         two = len(rows) > choice_room and _choice_width(menu) <= (width - COLUMN_GAP) // 2
         # two columns hold one line less than twice the height: a heading never ends one
         pages = menu.pages(2 * choice_room - 1 if two else choice_room)

@@ -143,7 +143,10 @@ def layout(view: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     incomes = [str(r) for r in state.get("income_after") or [] if not
                isinstance(round_, int) or r >= round_]
     order = ", ".join(str(s) for s in state.get("turn_order") or [])
-    title = f"Way Out West · round {round_} of {state.get('rounds', '?')}"
+    if round_ == 0:  # the cowboys' placement before round 1
+        title = f"Way Out West · set-up, then {state.get('rounds', '?')} rounds"
+    else:
+        title = f"Way Out West · round {round_} of {state.get('rounds', '?')}"
     if incomes:
         title += f" · income after {', '.join(incomes)}"
     title += f" · turn order {order} · high bid ${state.get('high_bid', 0)}"
