@@ -20,14 +20,11 @@ from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from toy_games import HighCard, make_ruleset  # noqa: E402
-
-from boomtown.engine import CHANCE  # noqa: E402
-from boomtown.engine.actions import Prompt  # noqa: E402
-from boomtown.engine.catalogue import Catalogue, Entry  # noqa: E402
-from boomtown.engine.registry import register  # noqa: E402
+from boomtown.engine import CHANCE
+from boomtown.engine.actions import Prompt
+from boomtown.engine.catalogue import Catalogue, Entry
+from boomtown.engine.registry import register
+from toy_games import HighCard, make_ruleset
 
 TOY = "toy-table"
 #: The card whose catalogue entry is marked reconstructed.

@@ -258,6 +258,24 @@ def test_phone_layout_and_taps_explain_before_they_act(
         assert "in the showdown" in tip.inner_text()
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=str(shots / "phone-390x844.png"))
+        # a finished four-player Great Western Trail (13 score rows): the whole final screen
+        # fits the phone
+        done = server.post("/api/games", {
+            "game": "great-western-trail", "players": 4, "bot_delay_ms": 0,
+            "seats": [{"kind": "bot", "bot": "random", "name": LONG_NAME}]
+            + [{"kind": "bot", "bot": "random"}] * 3})
+        deadline = time.monotonic() + DEADLINE_S
+        while server.get(f"/api/games/{done['game_id']}")["status"] != "finished":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        page.goto(done["spectator_link"])
+        card = page.locator(".gameover-card")
+        card.wait_for(state="visible")
+        box = card.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+        assert page.evaluate("window.innerWidth") == PHONE["width"]  # nothing widens the page
+        page.screenshot(path=str(shots / "phone-game-over.png"))
     finally:
         ctx.close()
     assert not errors, errors
