@@ -81,3 +81,15 @@ def test_every_screen_fits_100_by_40(game: str) -> None:
     print(f"{game}: largest screen {largest[0]} lines x {largest[1]} columns, its layout "
           f"(title, own panel, others, board) at most {top[0]} x {top[1]}; a page of choices "
           f"has at least {fewest} lines")
+
+
+def test_great_western_trail_shows_only_the_cards_held() -> None:
+    for state, seat, _ in positions("great-western-trail", 2, 3):
+        hand = state.view(seat)["state"]["players"][seat]["hand"]
+        assert len(hand) > 20  # the view lists every card kind, mostly zeros
+        layout = get_ruleset("great-western-trail").terminal_layout
+        assert layout is not None
+        line = next(x for x in layout(state.view(seat), seat)["you"] if x.startswith("hand: "))
+        held = {name for name, n in hand.items() if n}
+        listed = {part.rsplit(" x", 1)[0] for part in line[len("hand: "):].split(", ")}
+        assert listed == (held or {"none"}), (line, held)

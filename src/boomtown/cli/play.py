@@ -291,7 +291,8 @@ class Session:
         rest = answer.strip()[1:].strip()
         found = menu.resolve(rest) if rest else None
         if found is None or found.choice is None:
-            return [f"  Type ? and a choice's number (1 to {len(menu)}), e.g. ?1."]
+            why = f"{found.problem}. " if found is not None and found.problem else ""
+            return [f"  {why}Type ? and a choice's number (1 to {len(menu)}), e.g. ?1."]
         choice = found.choice
         action = self.state.describe(choice.id)
         lines = [f"  {choice.number}. {choice.text}"]

@@ -38,7 +38,7 @@ from boomtown.games.great_western_trail.data import (
 NOTE_WIDTH = 99
 #: How a tile kind reads in a board cell (hazards: type, hand colour and VP, short).
 TEEPEE_WORDS = {"teepee_green": "green teepee", "teepee_blue": "blue teepee"}
-PLURALS = {"craftsman": "craftsmen"}
+PLURALS = {"craftsman": "craftsmen", "city": "cities"}
 #: The kinds of trail space that mark where a row of the trail table begins.
 ROW_KINDS = ("start", "neutral")
 
@@ -148,7 +148,7 @@ def _other(state: Mapping[str, Any], seat: int, player: Mapping[str, Any]) -> st
         parts.append(f"certs {player['certificates']}")
     cities = sum(1 for n in (player.get("city_discs") or {}).values() if n)
     if cities:
-        parts.append(f"{cities} cities")
+        parts.append(_count(cities, "city"))
     known = _held(player.get("known_in_hand"))
     if known != "none":
         parts.append(f"known in hand: {known}")
