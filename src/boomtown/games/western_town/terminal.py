@@ -158,7 +158,7 @@ def _board(state: Mapping[str, Any], players: Sequence[Mapping[str, Any]]) -> li
     groups = state.get("groups") or []
     for group in groups:
         seats = ",".join(str(s) for s in group.get("seats") or [])
-        label = "duel" if len(groups) == 1 else f"seats {seats}"
+        label = f"seats {seats}"
         camp = group.get("camp") or {}
         rows.append([label, f"lead marshal: seat {group.get('lead_marshal')} · grand manitou: "
                      f"seat {group.get('grand_manitou')} · camp {camp.get('red', 0)} red, "
