@@ -53,6 +53,12 @@ MAX_FIGHTERS = DATA.components.cowboys_per_player + 2
 ROBBERY_MIN = DATA.gunfight.robbery_dice
 ROBBERY_MAX = DATA.gunfight.robbery_dice * DATA.gunfight.die_sides
 
+#: The boxes of the action chart: the non-building boxes of the data in order, then one
+#: building box per counter type (``build_KEY``).
+BOX_KEYS = tuple(b.key for b in DATA.boxes if b.key != "building") + tuple(
+    f"build_{c.key}" for c in DATA.counters
+)
+
 #: Ordered town pairs (from, to) with from != to, for moving cowboys.
 PAIRS = tuple((a, b) for a in range(T) for b in range(T) if a != b)
 PAIR_INDEX = {p: i for i, p in enumerate(PAIRS)}

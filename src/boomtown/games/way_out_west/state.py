@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from boomtown.engine.actions import CHANCE, TERMINAL
+from boomtown.engine.actions import CHANCE, TERMINAL, Prompt
 from boomtown.engine.errors import BadOptions
 from boomtown.engine.state import State
 from boomtown.games.way_out_west import actions as A
@@ -26,9 +26,7 @@ HOTEL = A.COUNTER["hotel"]
 JAIL = A.COUNTER["jail"]
 
 #: Action boxes: the non-building boxes of the data in order, then one per counter type.
-BOX_KEYS = tuple(b.key for b in DATA.boxes if b.key != "building") + tuple(
-    f"build_{c.key}" for c in DATA.counters
-)
+BOX_KEYS = A.BOX_KEYS
 BOX = {key: i for i, key in enumerate(BOX_KEYS)}
 BOX_BUILD = BOX[f"build_{DATA.counters[0].key}"]
 NB = len(BOX_KEYS)
@@ -116,6 +114,12 @@ class WayOutWestState(State):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return _views.view(self, seat)
+
+    def _prompt(self, seat: int | None) -> Prompt:
+        return _presentation.prompt(self, seat)
+
+    def _describe(self, aid: int) -> tuple[tuple[str, ...], str]:
+        return _presentation.describe(self, aid)
 
     def returns(self) -> list[float]:
         if self.current_player != TERMINAL:
@@ -220,6 +224,7 @@ def _plain(item: Any) -> Any:
 
 
 # The rule modules import this one for its constants; bind them once it is complete.
+from boomtown.games.way_out_west import presentation as _presentation  # noqa: E402
 from boomtown.games.way_out_west import rules as _rules  # noqa: E402
 from boomtown.games.way_out_west import scoring as _scoring  # noqa: E402
 from boomtown.games.way_out_west import views as _views  # noqa: E402
