@@ -11,7 +11,7 @@ import dataclasses
 from typing import Any
 
 from boomtown.engine.ruleset import Ruleset
-from boomtown.games.way_out_west import actions
+from boomtown.games.way_out_west import actions, catalogue
 from boomtown.games.way_out_west import terminal as _terminal
 from boomtown.games.way_out_west.data import provenance_report
 from boomtown.games.way_out_west.options import WayOutWestOptions
@@ -47,6 +47,7 @@ RULESET = Ruleset(
         "12 rounds, income after rounds 3, 6, 9 and 12."
     ),
     rules_report=rules_report,
+    catalogue_factory=catalogue.build,
     variants=(
         {"wanted_counters": 18},
         {"nine_rounds": True},
