@@ -26,7 +26,8 @@ view holds that discovery never met (a string never seen at that place, a longer
 key) is not dropped: it is added into one of :data:`OVERFLOW` buckets at the end of the vector,
 chosen by a stable CRC-32 of its path, so the length never changes.
 
-Two top-level parts of a view are left out: ``log`` (free-text history) and ``legal_actions``
+Three top-level parts of a view are left out: ``log`` (free-text history), ``prompt`` (words
+about the decision that the view's own fields already carry) and ``legal_actions``
 (the action mask carries them).
 
 >>> from boomtown import new_game
@@ -57,7 +58,7 @@ TEXT_WORDS = 4
 #: Buckets at the end of every vector for what discovery never met.
 OVERFLOW = 16
 #: Top-level view keys that are not encoded.
-EXCLUDED = frozenset({"log", "legal_actions"})
+EXCLUDED = frozenset({"log", "legal_actions", "prompt"})
 #: Bumped whenever the meaning of a layout changes.
 ENCODING_VERSION = 1
 #: Random games played to discover a layout (per game, player count and options).
