@@ -114,12 +114,12 @@ def test_what_discovery_never_met_goes_to_the_overflow() -> None:
 
 
 def test_places_with_many_strings_are_free_text() -> None:
-    views = [{"prompt": f"defend site {i} now"} for i in range(CATEGORY_LIMIT + 1)]
+    views = [{"note": f"defend site {i} now"} for i in range(CATEGORY_LIMIT + 1)]
     layout = Layout.from_views("toy", 2, views, overflow=2)
     names = set(layout.feature_names())
-    assert {"/prompt~defend", "/prompt~site", "/prompt~now", "/prompt~7"} <= names
-    vec = dict(zip(layout.feature_names(), layout.encode({"prompt": "Defend NOW"}), strict=True))
-    assert vec["/prompt~defend"] == 1 and vec["/prompt~now"] == 1 and vec["/prompt~site"] == 0
+    assert {"/note~defend", "/note~site", "/note~now", "/note~7"} <= names
+    vec = dict(zip(layout.feature_names(), layout.encode({"note": "Defend NOW"}), strict=True))
+    assert vec["/note~defend"] == 1 and vec["/note~now"] == 1 and vec["/note~site"] == 0
 
 
 def test_layout_rejects_what_is_not_json() -> None:
