@@ -84,7 +84,8 @@ class Master:
 @dataclass(frozen=True)
 class DiscRow:
     """A row of disc spaces on the player board: ``cost`` is paid and ``money`` gained when one
-    of its discs is cleared (the $5 hand-limit discs, the $3 step disc)."""
+    of its discs is cleared (the $5 hand-limit discs, the $3 step disc); ``vp`` scores at the
+    end once the row is cleared (the other step disc)."""
 
     index: int
     key: str
@@ -93,6 +94,7 @@ class DiscRow:
     dark: bool
     cost: int = 0
     money: int = 0
+    vp: int = 0
 
 
 @dataclass(frozen=True)
@@ -182,7 +184,8 @@ if len(MASTER_STATIONS) != len(MASTERS):  # facts B1.5: every tile goes on a spa
         f"{len(MASTERS)} station master tiles for {len(MASTER_STATIONS)} station-master spaces"
     )
 DISC_ROWS = tuple(
-    DiscRow(i, d["key"], d["name"], d["discs"], d["dark"], d.get("cost", 0), d.get("money", 0))
+    DiscRow(i, d["key"], d["name"], d["discs"], d["dark"], d.get("cost", 0), d.get("money", 0),
+            d.get("vp", 0))
     for i, d in enumerate(RAW["disc_rows"])
 )
 DISC_KEY = {d.key: d.index for d in DISC_ROWS}

@@ -12,6 +12,7 @@ from boomtown.games.great_western_trail.data import (
     CATTLE,
     CITIES,
     DISC_KEY,
+    DISC_ROWS,
     FIRST_HAZARD,
     MASTERS,
     OBJECTIVES,
@@ -46,6 +47,8 @@ ARROW_TERMS = tuple((a.left, a.right, a.vp) for a in ARROWS if a.vp)
 #: Points of each tile kind owned as a hazard (0 for the other kinds).
 HAZARD_VP = tuple(hazard_info(t)[2] if t >= FIRST_HAZARD else 0 for t in range(len(TILE_KEYS)))
 D_STEP_VP = DISC_KEY["step_vp"]
+#: Points of the cleared step disc that scores at the end (U11, from the data).
+STEP_DISC_VP = DISC_ROWS[D_STEP_VP].vp
 TOKEN_VP = int(SETUP["job_market_token_vp"])
 
 
@@ -220,7 +223,7 @@ def seat_score(
         "objectives": obj_points,
         "station_masters": masters,
         "workers": 4 * sum([w - 4 for w in workers if w > 4]),
-        "step_disc": 3 if st.discs[s][D_STEP_VP] == 0 else 0,
+        "step_disc": STEP_DISC_VP if st.discs[s][D_STEP_VP] == 0 else 0,
         "job_market_token": TOKEN_VP if st.holder == s else 0,
     }
 
