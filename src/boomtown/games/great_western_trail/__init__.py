@@ -15,6 +15,7 @@ from typing import Any
 
 from boomtown.engine.ruleset import Ruleset
 from boomtown.games.great_western_trail import actions, scenarios
+from boomtown.games.great_western_trail import catalogue as _catalogue
 from boomtown.games.great_western_trail import terminal as _terminal
 from boomtown.games.great_western_trail.data import provenance_report
 from boomtown.games.great_western_trail.options import GreatWesternTrailOptions
@@ -74,6 +75,7 @@ RULESET = Ruleset(
     action_space_size=actions.SIZE,
     action_families=actions.FAMILIES,
     coverage_starts=scenarios.coverage_starts,
+    catalogue_factory=_catalogue.catalogue,
     factory=_factory,
     terminal_layout=_terminal.layout,
     description="Drive your herd to Kansas City, deliver by rail, build, hire and trade.",

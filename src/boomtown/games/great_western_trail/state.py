@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from boomtown.engine.actions import CHANCE, TERMINAL
+from boomtown.engine.actions import CHANCE, TERMINAL, Prompt
 from boomtown.engine.state import State
 from boomtown.games.great_western_trail import actions as A
 from boomtown.games.great_western_trail.data import (
@@ -156,6 +156,12 @@ class GreatWesternTrailState(State):
     def _view(self, seat: int | None) -> dict[str, Any]:
         return _views.view(self, seat)
 
+    def _prompt(self, seat: int | None) -> Prompt:
+        return _presentation.prompt(self, seat)
+
+    def _describe(self, aid: int) -> tuple[tuple[str, ...], str]:
+        return _presentation.describe(self, aid)
+
     def returns(self) -> list[float]:
         if self.current_player != TERMINAL:
             return [0.0] * self.num_players
@@ -211,6 +217,7 @@ class GreatWesternTrailState(State):
 
 # The rule modules import this one; bind them once it is complete.
 from boomtown.games.great_western_trail import hidden as _hidden  # noqa: E402
+from boomtown.games.great_western_trail import presentation as _presentation  # noqa: E402
 from boomtown.games.great_western_trail import rules as _rules  # noqa: E402
 from boomtown.games.great_western_trail import scoring as _scoring  # noqa: E402
 from boomtown.games.great_western_trail import views as _views  # noqa: E402
