@@ -74,6 +74,15 @@ class Ruleset:
     #: Positions that whole games almost never reach (edited from real games, as puzzles are),
     #: by name: coverage also plays from them, so every kind of decision is taken somewhere.
     coverage_starts: Callable[[], Sequence[tuple[str, State]]] | None = None
+    #: Each seat's starting position for the simulation lab, from a game whose set-up is done:
+    #: ``seat_setup(state) -> [{"turn_position": 0, ...named starting asymmetries}, ...]``, one
+    #: dict per seat, ``turn_position`` 0 for the first to act (Western Town's first lead
+    #: marshal and Way Out West's start player are drawn, not seat 0), plus the game's other
+    #: asymmetries (a starting card, seat money). ``None``: seat order is turn order.
+    seat_setup: Callable[[State], list[dict[str, Any]]] | None = None
+    #: A finished game's per-seat features for reports (what each seat built, delivered...):
+    #: ``seat_features(state) -> [{name: value}, ...]``. ``None``: none.
+    seat_features: Callable[[State], list[dict[str, Any]]] | None = None
     #: The terminal's compact layout of a view (``boomtown play``): ``layout(view, seat)`` gives
     #: plain data, ``{"title": str, "you": [str], "others": [str], "board": [[str]]}`` (the
     #: seat's own hand and resources, a line per other seat, the board as rows of cells);
