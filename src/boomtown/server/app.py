@@ -7,22 +7,35 @@ import contextlib
 import dataclasses
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import fastapi_offline
-from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from boomtown.engine import UnknownGame, get_ruleset, list_rulesets
 from boomtown.server import bots
+from boomtown.server.cluster import Cluster
+from boomtown.server.config import ServerConfig
 from boomtown.server.db import make_engine, migrate, sqlite_url
+from boomtown.server.guard import (
+    INT_MAX,
+    INT_MIN,
+    RateLimiter,
+    RequestGuard,
+    SecurityHeaders,
+    checked_json,
+)
 from boomtown.server.hub import (
     ApiError,
     Client,
@@ -47,6 +60,10 @@ DOCS_ASSETS_DIR = Path(fastapi_offline.__file__).parent / "static"
 MAX_MESSAGE = 4096
 #: Largest HTTP request body (bytes).
 MAX_BODY = 65536
+#: Longest ``req`` of a websocket message (characters).
+MAX_REQ = 64
+#: A game id in a path: what the server makes, at most as long as the column.
+GameId = Annotated[str, PathParam(max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
 
 #: The seat, spectator or table token, as ``Authorization: Bearer TOKEN``.
 Credentials = Annotated[
@@ -55,27 +72,55 @@ Credentials = Annotated[
 
 
 # ---------------------------------------------------------------- API models
-class SeatIn(BaseModel):
+#: Most seats a game may have (every game here seats at most 6).
+MAX_SEATS = 16
+#: Longest seat name, action text, decision nonce, ruleset id and bot kind (characters).
+MAX_NAME, MAX_ACTION_TEXT, MAX_DECISION, MAX_GAME_ID, MAX_BOT = 40, 300, 64, 64, 32
+#: Bot strengths are small numbers (the library's levels are 1-3).
+MAX_BOT_LEVEL = 99
+#: Most options a game may be given.
+MAX_OPTIONS = 64
+#: The largest seed: seeds are stored as signed 64-bit integers.
+MAX_SEED = 2**63 - 1
+#: Pause before each bot move (ms).
+MAX_BOT_DELAY_MS = 10_000
+#: Games listed at most by one ``GET /api/games``.
+MAX_LIST = 500
+#: No control characters in names (they are shown in logs, terminals and pages).
+PRINTABLE = r"^[^\x00-\x1f\x7f]*$"
+
+
+class Strict(BaseModel):
+    """Types as declared: ``"2"`` is not a number, ``"yes"`` not a boolean."""
+
+    model_config = ConfigDict(strict=True)
+
+
+class SeatIn(Strict):
     kind: Literal["human", "bot"] = "human"
-    name: str = Field("", max_length=40)
+    name: str = Field("", max_length=MAX_NAME, pattern=PRINTABLE)
     bot: str | None = Field(
-        None, description="bot kind for a bot seat (see /api/rulesets): easy, medium, hard or "
+        None, max_length=MAX_BOT,
+        description="bot kind for a bot seat (see /api/rulesets): easy, medium, hard or "
         "a library kind; default: the heuristic (medium)")
-    level: int | None = Field(None, description="bot strength, for kinds that have levels")
+    level: int | None = Field(None, ge=1, le=MAX_BOT_LEVEL,
+                              description="bot strength, for kinds that have levels")
     open: bool = Field(False, description="a human seat anyone may claim from the lobby")
 
 
-class CreateGameIn(BaseModel):
-    game: str = Field(..., description="ruleset id, e.g. western-town")
-    players: int
-    seats: list[SeatIn] = Field(..., max_length=16)
-    options: dict[str, Any] | None = None
+class CreateGameIn(Strict):
+    game: str = Field(..., max_length=MAX_GAME_ID, description="ruleset id, e.g. western-town")
+    players: int = Field(..., ge=1, le=MAX_SEATS)
+    seats: list[SeatIn] = Field(..., max_length=MAX_SEATS)
+    options: dict[str, Any] | None = Field(None, max_length=MAX_OPTIONS)
     seed: int | None = Field(
-        None, description="for tests and reproducible games: whoever knows it can foresee chance"
+        None, ge=0, le=MAX_SEED,
+        description="for tests and reproducible games: whoever knows it can foresee chance"
     )
     table_mode: bool = Field(False, description="people enter dice and draws (table link)")
     listed: bool = Field(True, description="shown in the lobby's list")
-    bot_delay_ms: int = Field(400, ge=0, le=10_000, description="pause before each bot move")
+    bot_delay_ms: int = Field(400, ge=0, le=MAX_BOT_DELAY_MS,
+                              description="pause before each bot move")
 
 
 class SeatOut(BaseModel):
@@ -100,16 +145,19 @@ class CreateGameOut(BaseModel):
     table_link: str | None
 
 
-class ActionIn(BaseModel):
-    action: StrictInt | StrictStr = Field(..., description="a legal action's id, or its text")
+class ActionIn(Strict):
+    action: Annotated[int, Field(ge=INT_MIN, le=INT_MAX)] | Annotated[
+        str, Field(max_length=MAX_ACTION_TEXT)] = Field(
+        ..., description="a legal action's id, or its text")
     decision: str | None = Field(
-        None, description="the `decision` of the state you answer; a stale one is refused "
+        None, max_length=MAX_DECISION,
+        description="the `decision` of the state you answer; a stale one is refused "
         "with code moved_on"
     )
 
 
-class UndoIn(BaseModel):
-    decision: str | None = None
+class UndoIn(Strict):
+    decision: str | None = Field(None, max_length=MAX_DECISION)
 
 
 class ClaimOut(BaseModel):
@@ -125,9 +173,15 @@ class ErrorOut(BaseModel):
     message: str
 
 
-ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorOut} for code in (400, 401, 403, 404, 409, 413, 422, 503)
-}
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {code: {"model": ErrorOut} for code in codes}
+
+
+#: The refusals each kind of route may answer (all in the shape of ErrorOut).
+ERRORS = _errors(400, 404, 413)
+PLAY_ERRORS = _errors(400, 401, 403, 404, 409, 413, 422, 500, 503)
+CREATE_ERRORS = _errors(400, 413, 422, 429, 503)
+CLAIM_ERRORS = _errors(400, 404, 409, 413, 503)
 
 
 # ------------------------------------------------------------------- app
@@ -135,19 +189,26 @@ def create_app(
     database_url: str | None = None,
     data_dir: str | Path | None = None,
     bot_workers: int | None = None,
+    config: ServerConfig | None = None,
 ) -> FastAPI:
-    """The app, storing in ``database_url`` or else in SQLite inside ``data_dir``."""
+    """The app, storing in ``database_url`` or else in SQLite inside ``data_dir``, with the
+    limits of ``config`` (default: none)."""
     url = database_url or sqlite_url(data_dir or default_data_dir())
+    settings = config or ServerConfig()
+    creations = RateLimiter(settings.create_per_minute)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(url)
         await asyncio.to_thread(migrate, engine)
         writer = Writer(engine)
-        hub = Hub(Store(engine), writer, bot_workers or default_bot_workers())
+        cluster = Cluster(engine) if engine.dialect.name == "postgresql" else None
+        hub = Hub(Store(engine), writer, bot_workers or default_bot_workers(),
+                  settings.max_active_games, cluster)
         app.state.hub = hub
-        await hub.start()
+        app.state.config = settings
         try:
+            await hub.start()
             yield
         finally:
             await hub.close()
@@ -161,17 +222,19 @@ def create_app(
             "Create and play board games with friends and bots. Each seat has a secret token "
             "(send it as `Authorization: Bearer TOKEN`); the spectator token shows the public "
             "view; in table mode the table token enters dice and draws. Live play uses the "
-            "websocket `/api/games/{game_id}/ws` (see docs/server.md)."
+            "websocket `/api/games/{game_id}/ws` (see docs/server.md). Every refusal is "
+            "`{type: error, code, message}` and changes nothing."
         ),
         lifespan=lifespan,
         docs_url=None,
         redoc_url=None,
     )
-    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(RequestGuard, limit=MAX_BODY)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(exc.to_dict(), status_code=exc.status)
+        return JSONResponse(exc.to_dict(), status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -182,6 +245,21 @@ def create_app(
         return JSONResponse(
             {"type": "error", "code": "malformed", "message": "; ".join(parts)}, status_code=400
         )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """Starlette's own refusals (no such route, a wrong method) in the API's shape."""
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            code, message = "method_not_allowed", f"{request.method} is not allowed here"
+            headers["Allow"] = ", ".join(allowed_methods(app, request.scope))
+        elif exc.status_code == 404:
+            code, message = "not_found", f"nothing at {request.url.path[:200]}"
+        else:
+            code = HTTP_CODES.get(exc.status_code, "malformed")
+            message = str(exc.detail)
+        return JSONResponse({"type": "error", "code": code, "message": message},
+                            status_code=exc.status_code, headers=headers)
 
     def hub_of(request: Request) -> Hub:
         hub: Hub = request.app.state.hub
@@ -196,7 +274,7 @@ def create_app(
         hub = hub_of(request)
         live = await hub.get(game_id)
         token = creds.credentials if creds is not None else None
-        role, seat = hub.authenticate(live, token)
+        role, seat = await hub.authorize(live, token)
         return hub, live, role, seat
 
     def state_response(hub: Hub, live: LiveGame, role: str, seat: int | None) -> Any:
@@ -237,7 +315,7 @@ def create_app(
         return {"games": out, "bots": kinds, "default_bot": bots.DEFAULT_BOT}
 
     @app.get("/api/rulesets/{game}/catalogue", tags=["games"], responses=ERRORS)
-    async def catalogue(game: str) -> Response:
+    async def catalogue(game: Annotated[str, PathParam(max_length=MAX_GAME_ID)]) -> Response:
         """Every card, building, tile, counter and space of ``game`` with its effect text,
         cost, requirements, points and provenance, keyed by the ids its views use."""
         try:
@@ -253,10 +331,12 @@ def create_app(
                         headers={"Cache-Control": "public, max-age=300"})
 
     @app.post("/api/games", status_code=201, response_model=CreateGameOut, tags=["games"],
-              responses=ERRORS)
+              responses=CREATE_ERRORS)
     async def create_game(body: CreateGameIn, request: Request) -> dict[str, Any]:
         """Create a game. The answer holds each person seat's secret token and link (shown
-        only now), the spectator link, and in table mode the table link."""
+        only now), the spectator link, and in table mode the table link. A server may limit
+        creations per client (429 `rate_limited`) and active games (503 `server_full`)."""
+        creations.check(request.client.host if request.client else "")
         spec = CreateSpec(
             game=body.game, players=body.players,
             seats=[SeatSpec(s.kind, s.name, s.bot, s.level, s.open) for s in body.seats],
@@ -265,13 +345,15 @@ def create_app(
         )
         return await hub_of(request).create(spec, base_url(request))
 
-    @app.get("/api/games", tags=["games"])
-    async def list_games(request: Request, limit: int = 100) -> dict[str, Any]:
+    @app.get("/api/games", tags=["games"], responses=_errors(400))
+    async def list_games(
+        request: Request, limit: Annotated[int, Query(ge=1, le=MAX_LIST)] = 100
+    ) -> dict[str, Any]:
         """Games listed in the lobby, newest activity first, with their seats."""
-        return {"games": await hub_of(request).list_games(max(1, min(limit, 500)))}
+        return {"games": await hub_of(request).list_games(limit)}
 
     @app.get("/api/games/{game_id}", tags=["games"], responses=ERRORS)
-    async def game_summary(game_id: str, request: Request) -> dict[str, Any]:
+    async def game_summary(game_id: GameId, request: Request) -> dict[str, Any]:
         """Public facts of one game: ruleset, seats, status, whose turn."""
         hub = hub_of(request)
         live = await hub.get(game_id)
@@ -284,15 +366,17 @@ def create_app(
         }
 
     @app.post("/api/games/{game_id}/seats/{seat}/claim", response_model=ClaimOut,
-              tags=["games"], responses=ERRORS)
-    async def claim_seat(game_id: str, seat: int, request: Request) -> dict[str, Any]:
+              tags=["games"], responses=CLAIM_ERRORS)
+    async def claim_seat(
+        game_id: GameId, seat: Annotated[int, PathParam(ge=0, le=MAX_SEATS - 1)], request: Request
+    ) -> dict[str, Any]:
         """Take an open seat: its secret token is returned once."""
         hub = hub_of(request)
         return await hub.claim(await hub.get(game_id), seat, base_url(request))
 
-    @app.get("/api/games/{game_id}/state", tags=["play"], responses=ERRORS)
+    @app.get("/api/games/{game_id}/state", tags=["play"], responses=PLAY_ERRORS)
     async def game_state(
-        game_id: str, request: Request,
+        game_id: GameId, request: Request,
         creds: Credentials,
     ) -> Any:
         """What the token's holder may see: the view of its seat (spectator: the public
@@ -300,9 +384,9 @@ def create_app(
         hub, live, role, seat = await game_and_role(game_id, request, creds)
         return state_response(hub, live, role, seat)
 
-    @app.post("/api/games/{game_id}/actions", tags=["play"], responses=ERRORS)
+    @app.post("/api/games/{game_id}/actions", tags=["play"], responses=PLAY_ERRORS)
     async def act(
-        game_id: str, body: ActionIn, request: Request,
+        game_id: GameId, body: ActionIn, request: Request,
         creds: Credentials,
     ) -> Any:
         """Take a decision of your seat. Refused (and nothing changes) when it is not your
@@ -313,9 +397,9 @@ def create_app(
         await hub.act(live, role, seat, body.action, body.decision)
         return {"type": "ack", "state": state_response(hub, live, role, seat)}
 
-    @app.post("/api/games/{game_id}/chance", tags=["play"], responses=ERRORS)
+    @app.post("/api/games/{game_id}/chance", tags=["play"], responses=PLAY_ERRORS)
     async def chance(
-        game_id: str, body: ActionIn, request: Request,
+        game_id: GameId, body: ActionIn, request: Request,
         creds: Credentials,
     ) -> Any:
         """Table mode: enter the die roll or draw made at the real table (table token); a
@@ -327,9 +411,9 @@ def create_app(
         await hub.act(live, role, seat, body.action, body.decision)
         return {"type": "ack", "state": state_response(hub, live, role, seat)}
 
-    @app.post("/api/games/{game_id}/undo", tags=["play"], responses=ERRORS)
+    @app.post("/api/games/{game_id}/undo", tags=["play"], responses=PLAY_ERRORS)
     async def undo(
-        game_id: str, body: UndoIn, request: Request,
+        game_id: GameId, body: UndoIn, request: Request,
         creds: Credentials,
     ) -> Any:
         """Take back your last decision, where the undo policy allows (`can_undo`)."""
@@ -347,7 +431,7 @@ def create_app(
         return FileResponse(STATIC_DIR / "index.html")
 
     @app.get("/play/{game_id}", include_in_schema=False)
-    async def table_page(game_id: str) -> FileResponse:
+    async def table_page(game_id: str) -> FileResponse:  # bad ids: the page says so
         return FileResponse(STATIC_DIR / "table.html")
 
     @app.get("/docs", include_in_schema=False)
@@ -377,10 +461,25 @@ def create_app(
 
 
 # ------------------------------------------------------------- websocket
+#: Close codes of the websocket (besides the protocol's own): no such game, a bad hello,
+#: no hello in time, a page of an Origin not allowed, a client that does not read.
+CLOSE_NOT_FOUND, CLOSE_UNAUTHORIZED, CLOSE_NO_HELLO = 4404, 4401, 4408
+CLOSE_ORIGIN, CLOSE_SLOW = 4403, 4429
+#: Seconds a client has to say hello, and a message may take to go out before the client
+#: counts as one that does not read.
+HELLO_TIMEOUT_S, SEND_TIMEOUT_S = 30.0, 10.0
+
+
 async def serve_socket(ws: WebSocket, game_id: str) -> None:
     """One live connection. The first message is ``{"type": "hello", "token": ...}``; then
     ``act``, ``undo``, ``sync`` and ``ping`` (see docs/server.md)."""
     hub: Hub = ws.app.state.hub
+    config: ServerConfig = ws.app.state.config
+    if config.allowed_origins:
+        origin = ws.headers.get("origin", "").rstrip("/")
+        if origin not in config.allowed_origins:
+            await ws.close(CLOSE_ORIGIN)  # before accepting: the handshake answers 403
+            return
     await ws.accept()
 
     async def refuse(err: ApiError, code: int) -> None:
@@ -390,67 +489,103 @@ async def serve_socket(ws: WebSocket, game_id: str) -> None:
     try:
         live = await hub.get(game_id)
     except ApiError as exc:
-        await refuse(exc, 4404)
+        await refuse(exc, CLOSE_NOT_FOUND)
         return
     try:
-        first = await asyncio.wait_for(ws.receive_text(), timeout=30)
+        first = await asyncio.wait_for(_receive_text(ws), timeout=HELLO_TIMEOUT_S)
     except (TimeoutError, WebSocketDisconnect, KeyError, RuntimeError):
         with contextlib.suppress(Exception):
-            await ws.close(4408)
+            await ws.close(CLOSE_NO_HELLO)
         return
     try:
+        if first is None:
+            raise ApiError("too_large", f"messages are limited to {MAX_MESSAGE} bytes")
         hello = parse(first)
         if hello.get("type") != "hello":
             raise ApiError("unauthorized", "the first message must be a hello with a token")
-        role, seat = hub.authenticate(live, hello.get("token"))
+        role, seat = await hub.authorize(live, hello.get("token"))
     except ApiError as exc:
-        await refuse(exc, 4401)
+        await refuse(exc, CLOSE_UNAUTHORIZED)
         return
-    client = Client(role, seat, outbox=asyncio.Queue())
-    sender = asyncio.create_task(_send_loop(ws, client))
+    client = Client(role, seat, connected=True)
+    sender = asyncio.create_task(_send_loop(ws, hub, live, client))
     hub.subscribe(live, client)
     try:
-        while True:
-            message = await ws.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            text = message.get("text")
+        while not sender.done():
+            text = await _receive_text(ws)
             if text is None:
-                raw = message.get("bytes") or b""
-                text = raw.decode("utf-8", "replace") if len(raw) <= MAX_MESSAGE else None
-                if text is None:
-                    client.push(json.dumps(ApiError("too_large", "message too large").to_dict()))
-                    continue
+                client.push(json.dumps(ApiError("too_large", "message too large").to_dict()))
+                continue
             await handle(hub, live, client, text)
     except WebSocketDisconnect:
         pass
     finally:
         hub.unsubscribe(live, client)
-        assert client.outbox is not None
-        client.outbox.put_nowait(None)
+        client.close()
         with contextlib.suppress(Exception):
             await sender
 
 
-async def _send_loop(ws: WebSocket, client: Client) -> None:
-    assert client.outbox is not None
+async def _receive_text(ws: WebSocket) -> str | None:
+    """The next message's text (a binary one decoded), ``None`` for one over the limit;
+    raises :class:`WebSocketDisconnect` when the client has gone."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is not None:
+        return str(text)
+    raw = message.get("bytes") or b""
+    if len(raw) > MAX_MESSAGE:
+        return None
+    return raw.decode("utf-8", "surrogateescape")  # invalid UTF-8 is refused by parse()
+
+
+async def _send_loop(ws: WebSocket, hub: Hub, live: LiveGame, client: Client) -> None:
+    """Send the client its queued small messages, then its state when one is due (built now,
+    so it is the latest); close a client that lets messages pile up or does not read."""
     while True:
-        text = await client.outbox.get()
-        if text is None:
-            return
-        try:
-            await ws.send_text(text)
-        except Exception:
-            return
+        await client.wake.wait()
+        client.wake.clear()
+        while True:
+            if client.overflowed:
+                await _close_slow(ws, "too many messages waiting")
+                return
+            if client.queued:
+                text: str | None = client.queued.popleft()
+            elif client.state_due:
+                client.state_due = False
+                try:
+                    text = hub.message(live, client)
+                except Exception:
+                    log.exception("game %s: a state message could not be built", live.id)
+                    text = None
+                if text is None:
+                    continue
+            elif client.closed:
+                return
+            else:
+                break
+            assert text is not None
+            try:
+                await asyncio.wait_for(ws.send_text(text), SEND_TIMEOUT_S)
+            except TimeoutError:
+                await _close_slow(ws, "messages are not being read")
+                return
+            except Exception:
+                return
+
+
+async def _close_slow(ws: WebSocket, why: str) -> None:
+    log.warning("closing a websocket whose client does not read: %s", why)
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(ws.close(CLOSE_SLOW), SEND_TIMEOUT_S)
 
 
 def parse(text: str) -> dict[str, Any]:
-    if len(text.encode("utf-8")) > MAX_MESSAGE:
+    if len(text.encode("utf-8", "surrogateescape")) > MAX_MESSAGE:
         raise ApiError("too_large", f"messages are limited to {MAX_MESSAGE} bytes")
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise ApiError("malformed", f"not JSON: {exc}") from exc
+    data = checked_json(text.encode("utf-8", "surrogateescape"))
     if not isinstance(data, dict):
         raise ApiError("malformed", "a message is a JSON object with a type")
     return data
@@ -462,13 +597,15 @@ async def handle(hub: Hub, live: LiveGame, client: Client, text: str) -> None:
     try:
         data = parse(text)
         req = data.get("req")
-        if req is not None and (not isinstance(req, str | int) or len(str(req)) > 64):
+        if req is not None and (isinstance(req, bool) or not isinstance(req, str | int)
+                                or len(str(req)) > MAX_REQ):
             req = None
             raise ApiError("malformed", "req must be a short string or integer")
         kind = data.get("type")
         decision = data.get("decision")
-        if decision is not None and not isinstance(decision, str):
-            raise ApiError("malformed", "decision must be a string")
+        if decision is not None and (not isinstance(decision, str)
+                                     or len(decision) > MAX_DECISION):
+            raise ApiError("malformed", "decision must be a short string")
 
         def ack(**extra: Any) -> Callable[[], None]:
             return lambda: client.push(json.dumps({"type": "ack", "req": req, **extra}))
@@ -482,62 +619,33 @@ async def handle(hub: Hub, live: LiveGame, client: Client, text: str) -> None:
         elif kind == "sync":
             client.last_key = None
             client.log_sent = []
-            text_out = hub.message(live, client)
-            if text_out is not None:
-                client.push(text_out)
+            client.state_changed()
         elif kind == "ping":
             client.push(json.dumps({"type": "pong", "req": req}))
         else:
-            raise ApiError("malformed", f"unknown message type {kind!r}")
+            raise ApiError("malformed", f"unknown message type {str(kind)[:40]!r}")
     except ApiError as exc:
         client.push(json.dumps({**exc.to_dict(), "req": req}))
 
 
 # ---------------------------------------------------------------- helpers
-class BodyLimit:
-    """Refuse HTTP request bodies over ``limit`` bytes with 413, before the app reads them."""
-
-    def __init__(self, app: Callable[..., Awaitable[None]], limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for name, value in scope.get("headers", []):
-            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await self._too_large(send)
-                return
-        seen = 0
-
-        async def limited() -> Any:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
-
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await self._too_large(send)
-
-    async def _too_large(self, send: Any) -> None:
-        body = json.dumps({"type": "error", "code": "too_large",
-                           "message": f"request bodies are limited to {self.limit} bytes"})
-        response = Response(body, status_code=413, media_type="application/json")
-        await response({"type": "http"}, _no_receive, send)
+#: Codes of Starlette's own refusals by HTTP status.
+HTTP_CODES = {400: "malformed", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+              405: "method_not_allowed", 413: "too_large"}
 
 
-class _TooLarge(Exception):
-    pass
-
-
-async def _no_receive() -> Any:  # pragma: no cover - never called
-    return {"type": "http.disconnect"}
+def allowed_methods(app: FastAPI, scope: Any) -> list[str]:
+    """The methods some route of ``app`` takes at the scope's path (for ``Allow``)."""
+    found: set[str] = set()
+    for route in app.router.routes:
+        match, _ = route.matches({**scope, "method": "GET", "type": "http"})
+        if match == Match.NONE:
+            continue
+        methods = getattr(route, "methods", None)
+        found |= set(methods) if methods else {"GET", "HEAD"}
+    if "GET" in found:
+        found.add("HEAD")
+    return sorted(found)
 
 
 def default_data_dir() -> Path:

@@ -28,11 +28,15 @@ Three things a message carries are computed here with hidden information in mind
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
+import hashlib
+import hmac
 import json
 import logging
 import os
 import random
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -54,7 +58,18 @@ from boomtown.engine import (
     replay,
 )
 from boomtown.server import bots
-from boomtown.server.store import GameRow, SeatRow, Store, WriteFailed, Writer, token_hash
+from boomtown.server.cluster import MOVES, SEATS, UNDO, Cluster
+from boomtown.server.config import ACTIVE_WINDOW_S
+from boomtown.server.store import (
+    Conflict,
+    GameRow,
+    Op,
+    SeatRow,
+    Store,
+    WriteFailed,
+    Writer,
+    token_hash,
+)
 
 log = logging.getLogger("boomtown.server")
 
@@ -71,6 +86,11 @@ except ImportError:  # pragma: no cover - orjson is optional
         """Compact JSON (orjson when installed: views are big and sent often)."""
         return json.dumps(data, separators=(",", ":"))
 
+
+#: What a game id looks like (the server makes 10 hex digits; the column holds 32).
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: Longest token looked at (the server makes 24 characters).
+MAX_TOKEN = 100
 
 #: Roles a token grants.
 SEAT, SPECTATOR, TABLE = "seat", "spectator", "table"
@@ -186,6 +206,7 @@ class ApiError(Exception):
         "unauthorized": 401,
         "forbidden": 403,
         "not_found": 404,
+        "method_not_allowed": 405,
         "not_your_turn": 409,
         "moved_on": 409,
         "game_over": 409,
@@ -194,34 +215,69 @@ class ApiError(Exception):
         "too_large": 413,
         "illegal": 422,
         "bad_game": 422,
+        "rate_limited": 429,
         "unplayable": 500,
         "rules_fault": 500,
         "storage": 503,
+        "server_full": 503,
     }
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = self.STATUS.get(code, 400)
+        self.headers = headers
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": "error", "code": self.code, "message": self.message}
 
 
+#: Small messages (acks, errors, pongs) a connection may have waiting to be sent; one that
+#: lets more pile up is not reading them and is closed (see :class:`Client`).
+MAX_QUEUED = 64
+
+
 @dataclass(eq=False)
 class Client:
-    """One connection (a websocket) or one HTTP request's reader of a game."""
+    """One connection (a websocket) or one HTTP request's reader of a game.
+
+    A connection's outgoing messages never pile up: acks, errors and pongs wait in
+    ``queued`` (at most :data:`MAX_QUEUED`, else ``overflowed`` and the connection is
+    closed), and a state message is not queued at all: a change only marks the state due
+    (``state_due``) and the connection's sender builds the message when it can send it, so
+    a client that does not read gets, at most, the latest state once it does."""
 
     role: str
     seat: int | None
-    outbox: asyncio.Queue[str | None] | None = None
+    connected: bool = False
     last_key: str | None = None
     log_sent: list[str] = field(default_factory=list)
+    queued: collections.deque[str] = field(default_factory=collections.deque)
+    state_due: bool = False
+    overflowed: bool = False
+    closed: bool = False
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     def push(self, text: str) -> None:
-        if self.outbox is not None:
-            self.outbox.put_nowait(text)
+        """Queue a small message (an ack, an error, a pong)."""
+        if not self.connected:
+            return
+        if len(self.queued) >= MAX_QUEUED:
+            self.overflowed = True
+        else:
+            self.queued.append(text)
+        self.wake.set()
+
+    def state_changed(self) -> None:
+        """What this client may see may have changed: its sender builds a state message."""
+        if self.connected:
+            self.state_due = True
+            self.wake.set()
+
+    def close(self) -> None:
+        self.closed = True
+        self.wake.set()
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +296,7 @@ class LiveGame:
     row: GameRow
     state: State
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    decision: str = field(default_factory=lambda: secrets.token_hex(8))
+    decision: str = ""
     clients: set[Client] = field(default_factory=set)
     views: dict[int | None, CachedView] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
@@ -251,10 +307,28 @@ class LiveGame:
     forced: tuple[str, bool] | None = None
     #: (decision nonce, :meth:`chance_enterer`), computed once per decision.
     enterer: tuple[str, int | None] | None = None
+    #: A catch-up from the database is running (another process changed the game), one
+    #: more is wanted after it, and whether it must reload the whole game.
+    refreshing: bool = False
+    refresh_again: bool = False
+    refresh_full: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.decision:
+            self.renew_decision()
 
     @property
     def id(self) -> str:
         return self.row.id
+
+    def renew_decision(self) -> None:
+        """The decision nonce of the current state: the same in every server process that
+        holds this state (a client may send it to any of them), different for every other
+        history. Keyed by the secret seed, so nobody can compute it beforehand."""
+        key = f"{self.row.seed}:{self.row.id}".encode()
+        history = ",".join(map(str, self.state.history))
+        what = f"{len(self.state.history)}:{history}:{'faulted' if self.error else ''}"
+        self.decision = hmac.new(key, what.encode(), hashlib.sha256).hexdigest()[:16]
 
     def view(self, seat: int | None) -> CachedView:
         """The seat's view as JSON without its log, its log with who wrote each line, and
@@ -348,9 +422,14 @@ def _new_token() -> str:
 class Hub:
     """All games this server plays."""
 
-    def __init__(self, store: Store, writer: Writer, bot_workers: int = 2) -> None:
+    def __init__(self, store: Store, writer: Writer, bot_workers: int = 2,
+                 max_active_games: int = 0, cluster: Cluster | None = None) -> None:
         self.store = store
         self.writer = writer
+        #: Refuse new games while this many are active (0: no cap).
+        self.max_active_games = max_active_games
+        #: The other server processes on the same database, if any (PostgreSQL).
+        self.cluster = cluster
         self.games: dict[str, LiveGame] = {}
         self._load_lock = asyncio.Lock()
         self._threads: Executor = ThreadPoolExecutor(bot_workers, thread_name_prefix="bot")
@@ -362,10 +441,29 @@ class Hub:
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
-        """Load every unfinished game and let its bots resume."""
+        """Load every unfinished game and let its bots resume (with other processes on the
+        database: those of the games no other process runs)."""
+        if self.cluster is not None:
+            await self.cluster.start(self.remote_change, self.adopt, self.missed_changes)
+        loaded = []
         for game_id in await asyncio.to_thread(self.store.game_ids, "active"):
             try:
+                loaded.append(await self.get(game_id))
+            except ApiError as exc:
+                log.error("game %s cannot resume: %s", game_id, exc.message)
+        if self.cluster is None:
+            for live in loaded:
+                await self._resume(live)
+        else:
+            await self.adopt(await self.cluster.scan())
+            self.cluster.start_scanning()
+
+    async def adopt(self, game_ids: list[str]) -> None:
+        """Run the bots (and pending chance outcomes) of games this process now owns."""
+        for game_id in game_ids:
+            try:
                 live = await self.get(game_id)
+                await self.refresh(live, full=True)
             except ApiError as exc:
                 log.error("game %s cannot resume: %s", game_id, exc.message)
                 continue
@@ -373,6 +471,8 @@ class Hub:
 
     async def close(self) -> None:
         self.closing = True
+        if self.cluster is not None:
+            await self.cluster.close()
         tasks = [g.bot_task for g in self.games.values() if g.bot_task is not None]
         for task in tasks:
             task.cancel()
@@ -381,8 +481,7 @@ class Hub:
                 await task
         for live in self.games.values():
             for client in list(live.clients):
-                if client.outbox is not None:
-                    client.outbox.put_nowait(None)
+                client.close()
         self._threads.shutdown(wait=False, cancel_futures=True)
         if self._processes is not None:
             self._processes.shutdown(wait=False, cancel_futures=True)
@@ -440,12 +539,19 @@ class Hub:
         self._advance(row, state, pairs)
         row.moves = len(pairs)
         row.status = "finished" if state.is_terminal() else "active"
+        cap = self.max_active_games
         try:
-            await self.writer.run(Store.insert_game(row, pairs))
+            stored = await self.writer.run(
+                Store.insert_game(row, pairs, cap, now - ACTIVE_WINDOW_S))
         except WriteFailed as exc:
             raise ApiError("storage", f"the game could not be stored: {exc}") from exc
+        if not stored:
+            raise ApiError("server_full", f"this server plays at most {cap} active games at "
+                           "once; try again when one has finished")
         live = LiveGame(row, state)
         self.games[game_id] = live
+        if self.cluster is not None:
+            await self.cluster.claim(game_id)
         self._schedule_bot(live)
 
         def link(token: str) -> str:
@@ -472,7 +578,7 @@ class Hub:
         live = self.games.get(game_id)
         if live is not None:
             return live
-        if not isinstance(game_id, str) or not 0 < len(game_id) <= 32:
+        if not isinstance(game_id, str) or GAME_ID.fullmatch(game_id) is None:
             raise ApiError("not_found", "no such game")
         async with self._load_lock:
             live = self.games.get(game_id)
@@ -522,9 +628,7 @@ class Hub:
             row.version, row.status = record.version, status
         elif row.status == FAULTED and error is None:
             error = self._fault_text(None)
-        live = LiveGame(row, state, moves=moves)
-        live.error = error
-        return live
+        return LiveGame(row, state, moves=moves, error=error)
 
     @staticmethod
     def _fault_text(fault: BaseException | None) -> str:
@@ -547,7 +651,7 @@ class Hub:
             await self.writer.run(Store.set_status(live.id, FAULTED))
         live.row.status = FAULTED
         live.views.clear()
-        live.decision = secrets.token_hex(8)
+        live.renew_decision()
         self.broadcast(live)
         return ApiError("rules_fault", live.error)
 
@@ -563,14 +667,32 @@ class Hub:
                 except RulesFault as fault:
                     await self._faulted(live, fault)
                     return
-                await self._persist(live, len(state.history), pairs, new)
+                try:
+                    await self._persist(live, len(state.history), pairs, new)
+                except ApiError as exc:  # stored by another process, or not at all
+                    log.warning("game %s: pending chance outcomes: %s", live.id, exc.message)
+                    return
                 self._set_state(live, new)
         self._schedule_bot(live)
 
     # ------------------------------------------------------------- access
+    async def authorize(self, live: LiveGame, token: Any) -> tuple[str, int | None]:
+        """:meth:`authenticate`; with other processes on the database, a token that opens
+        nothing here is checked again after reloading the seats (another process may have
+        handed it out when an open seat was claimed there)."""
+        try:
+            return self.authenticate(live, token)
+        except ApiError:
+            if self.cluster is None or not isinstance(token, str):
+                raise
+        await self.refresh(live, full=True)
+        return self.authenticate(live, token)
+
     def authenticate(self, live: LiveGame, token: Any) -> tuple[str, int | None]:
-        if not isinstance(token, str) or not token or len(token) > 100:
-            raise ApiError("unauthorized", "a seat, spectator or table token is needed")
+        if (not isinstance(token, str) or not token or len(token) > MAX_TOKEN
+                or not token.isascii() or not token.isprintable()):
+            raise ApiError("unauthorized", "a seat, spectator or table token is needed "
+                           "(printable ASCII)")
         if secrets.compare_digest(token, live.row.spectator_token):
             return SPECTATOR, None
         digest = token_hash(token)
@@ -591,7 +713,11 @@ class Hub:
             raise ApiError("seat_taken", f"seat {seat} is not open")
         token = _new_token()
         digest = token_hash(token)
-        ok = await self.writer.run(Store.claim_seat(live.id, seat, digest))
+        try:
+            ok = await self.writer.run(
+                self._announced(Store.claim_seat(live.id, seat, digest), live.id, SEATS))
+        except WriteFailed as exc:
+            raise ApiError("storage", f"the claim could not be stored: {exc}") from exc
         if not ok or not row.open:
             raise ApiError("seat_taken", f"seat {seat} was taken meanwhile")
         row.open = False
@@ -616,7 +742,7 @@ class Hub:
         if isinstance(action, str) and len(action) > 300:
             raise ApiError("malformed", "action text too long")
         async with live.lock:
-            state = self._playable(live, decision)
+            state = await self._playable(live, decision)
             current = state.current_player
             enterer = live.chance_enterer()
             if role == TABLE:
@@ -652,6 +778,8 @@ class Hub:
             if on_ack is not None:
                 on_ack()
             self.broadcast(live)
+            if new.is_terminal() and self.cluster is not None:
+                await self.cluster.release(live.id)
         self._schedule_bot(live)
 
     async def undo(
@@ -666,7 +794,7 @@ class Hub:
         if role != SEAT or seat is None:
             raise ApiError("forbidden", "only a seat can take back its own decision")
         async with live.lock:
-            state = self._playable(live, decision)
+            state = await self._playable(live, decision)
             if not state.can_undo(seat):
                 raise ApiError(
                     "undo_not_allowed",
@@ -679,8 +807,11 @@ class Hub:
             except UndoNotAllowed as exc:  # pragma: no cover - can_undo said yes
                 raise ApiError("undo_not_allowed", str(exc)) from exc
             status = "finished" if new.is_terminal() else "active"
+            op = Store.truncate_moves(live.id, len(state.history), len(new.history), status)
             try:
-                await self.writer.run(Store.truncate_moves(live.id, len(new.history), status))
+                await self.writer.run(self._announced(op, live.id, UNDO))
+            except Conflict as exc:
+                raise await self._lost_race(live) from exc
             except WriteFailed as exc:
                 raise ApiError("storage", f"the undo could not be stored: {exc}") from exc
             live.row.moves = len(new.history)
@@ -692,7 +823,9 @@ class Hub:
             self.broadcast(live)
         return undone.text
 
-    def _playable(self, live: LiveGame, decision: str | None) -> State:
+    async def _playable(self, live: LiveGame, decision: str | None) -> State:
+        if decision is not None and decision != live.decision and self.cluster is not None:
+            await self._catch_up(live)  # another process may have moved the game on
         if live.error is not None:
             raise ApiError("unplayable", live.error)
         if decision is not None and decision != live.decision:
@@ -729,22 +862,123 @@ class Hub:
         if not pairs:
             return
         status = "finished" if new.is_terminal() else "active"
+        op = Store.append_moves(live.id, start, pairs, status)
         try:
-            await self.writer.run(Store.append_moves(live.id, start, pairs, status))
+            await self.writer.run(self._announced(op, live.id, MOVES, start))
+        except Conflict as exc:
+            raise await self._lost_race(live) from exc
         except WriteFailed as exc:
             raise ApiError("storage", f"the decision could not be stored: {exc}") from exc
         live.row.moves = start + len(pairs)
         live.row.status = status
 
+    async def _lost_race(self, live: LiveGame) -> ApiError:
+        """Another process stored a change of this game first: catch up with it (the lock
+        is held) and refuse what lost, as a second click on the same state is refused."""
+        await self._catch_up(live, full=True)
+        return ApiError("moved_on", "the game moved on: another decision was stored first")
+
     @staticmethod
     def _set_state(live: LiveGame, new: State) -> None:
         live.state = new
         live.views.clear()
-        live.decision = secrets.token_hex(8)
+        live.renew_decision()
+
+    # ----------------------------------------------------- other processes
+    def _announced(self, op: Op, game_id: str, kind: str, ply: int = 0) -> Op:
+        """``op``, telling the other processes of the change when it commits."""
+        if self.cluster is None:
+            return op
+        return self.cluster.announcing(op, game_id, kind, ply)
+
+    def remote_change(self, game_id: str, kind: str, ply: int) -> None:
+        """Another process changed ``game_id``: catch up, if this process holds it."""
+        live = self.games.get(game_id)
+        if live is None or self.closing:
+            return
+        if kind != MOVES or ply != len(live.state.history):
+            live.refresh_full = True
+        if live.refreshing:
+            live.refresh_again = True
+            return
+        live.refreshing = True
+        asyncio.get_running_loop().create_task(self._refresh_loop(live))
+
+    def missed_changes(self) -> None:
+        """Notifications may have been lost: catch every game up from the database."""
+        for live in list(self.games.values()):
+            self.remote_change(live.id, SEATS, 0)
+
+    async def _refresh_loop(self, live: LiveGame) -> None:
+        try:
+            while not self.closing:
+                live.refresh_again = False
+                full, live.refresh_full = live.refresh_full, False
+                try:
+                    await self.refresh(live, full)
+                except Exception:
+                    log.exception("game %s: catching up with the database failed", live.id)
+                if not live.refresh_again:
+                    return
+        finally:
+            live.refreshing = False
+
+    async def refresh(self, live: LiveGame, full: bool = False) -> None:
+        """Bring ``live`` up to what the database holds, and tell its clients."""
+        async with live.lock:
+            await self._catch_up(live, full)
+        self._schedule_bot(live)
+
+    async def _catch_up(self, live: LiveGame, full: bool = False) -> None:
+        """:meth:`refresh` with the game's lock held: apply the moves stored since this
+        process's state (or, after an undo, a claim or a fault, reload the whole game)."""
+        if not full and await self._catch_up_moves(live):
+            return
+        fresh = await asyncio.to_thread(self._load, live.id)
+        if fresh is None:
+            return
+        live.row, live.state, live.moves, live.error = (
+            fresh.row, fresh.state, fresh.moves, fresh.error)
+        live.views.clear()
+        live.renew_decision()
+        self.broadcast(live)
+
+    async def _catch_up_moves(self, live: LiveGame) -> bool:
+        """Apply the moves other processes appended; ``False`` when the record changed
+        otherwise (the caller reloads the game)."""
+        history = live.state.history
+        start = len(history)
+        stored = await asyncio.to_thread(self.store.actions_from, live.id, max(0, start - 1))
+        if start:
+            if not stored or stored[0] != history[-1]:
+                return False
+            stored = stored[1:]
+        if not stored:
+            return True
+        new = live.state.clone()
+        noted: list[Move] = []
+        try:
+            for aid in stored:
+                if new.current_player >= 0:
+                    noted.append(apply_noted(new, aid)[0])
+                else:
+                    new.apply(aid)
+        except (BoomtownError, RulesFault):
+            return False
+        live.moves.extend(noted)
+        live.row.moves = len(new.history)
+        if new.is_terminal():
+            live.row.status = "finished"
+        self._set_state(live, new)
+        self.broadcast(live)
+        return True
+
+    def _runs_bots(self, live: LiveGame) -> bool:
+        return self.cluster is None or self.cluster.owns(live.id)
 
     # ---------------------------------------------------------------- bots
     def _schedule_bot(self, live: LiveGame) -> None:
-        if self.closing or live.error is not None:
+        if self.closing or live.error is not None or not self._runs_bots(live):
             return
         current = live.state.current_player
         if current < 0 or live.row.seats[current].kind != "bot":
@@ -764,7 +998,8 @@ class Hub:
         failures = 0
         while not self.closing:
             current = live.state.current_player
-            if current < 0 or live.row.seats[current].kind != "bot" or live.error is not None:
+            if (current < 0 or live.row.seats[current].kind != "bot" or live.error is not None
+                    or not self._runs_bots(live)):
                 return
             seat = live.row.seats[current]
             decision = live.decision
@@ -815,10 +1050,10 @@ class Hub:
         self.broadcast(live)
 
     def broadcast(self, live: LiveGame) -> None:
+        """Tell every connection of ``live`` that what it may see may have changed (each
+        one's sender builds its message; see :class:`Client`)."""
         for client in list(live.clients):
-            text = self.message(live, client)
-            if text is not None:
-                client.push(text)
+            client.state_changed()
 
     def message(self, live: LiveGame, client: Client) -> str | None:
         """The state message for ``client``, or ``None`` when nothing it may see changed.

@@ -63,6 +63,10 @@ class GameRow:
 
 Op = Callable[[Connection], Any]
 
+#: The transaction lock that lets one creator at a time count the active games
+#: (PostgreSQL, with a cap on active games): "BoomNew" in ASCII.
+CREATE_LOCK = 0x426F6F6D4E6577
+
 
 class Store:
     """Synchronous operations on the database (run them on the writer thread)."""
@@ -72,8 +76,22 @@ class Store:
 
     # ------------------------------------------------------------- writes
     @staticmethod
-    def insert_game(row: GameRow, actions: list[tuple[int, int]]) -> Op:
-        def op(conn: Connection) -> None:
+    def insert_game(row: GameRow, actions: list[tuple[int, int]], max_active: int = 0,
+                    active_since: float = 0.0) -> Op:
+        """Insert a new game; with ``max_active``, only while fewer games are active
+        (unfinished, updated since ``active_since``): ``False`` when refused."""
+
+        def op(conn: Connection) -> bool:
+            if max_active:
+                if conn.dialect.name == "postgresql":  # one creator at a time: exact count
+                    conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"),
+                                 {"k": CREATE_LOCK})
+                active = conn.execute(
+                    sa.select(sa.func.count()).select_from(games)
+                    .where(games.c.status == "active", games.c.updated_at >= active_since)
+                ).scalar_one()
+                if active >= max_active:
+                    return False
             values = {k: v for k, v in row.__dict__.items() if k != "seats"}
             conn.execute(games.insert().values(**values))
             conn.execute(
@@ -81,6 +99,7 @@ class Store:
                 [dict(game_id=row.id, **s.__dict__) for s in row.seats],
             )
             Store._append(conn, row.id, 0, actions)
+            return True
 
         return op
 
@@ -100,34 +119,40 @@ class Store:
     def append_moves(
         game_id: str, start: int, actions: list[tuple[int, int]], status: str
     ) -> Op:
-        """Append ``(action id, actor)`` pairs at plies ``start``...; the primary key makes a
-        second writer of the same ply fail instead of forking the record."""
+        """Append ``(action id, actor)`` pairs at plies ``start``...: only if the game holds
+        ``start`` moves (a compare-and-set on ``games.moves``, which also makes concurrent
+        writers of one game wait for each other), and the primary key makes a second writer
+        of the same ply fail too. Raises :class:`Conflict` when another writer was first."""
 
         def op(conn: Connection) -> None:
+            Store._advance_count(conn, game_id, start, start + len(actions), status)
             Store._append(conn, game_id, start, actions)
+
+        return op
+
+    @staticmethod
+    def truncate_moves(game_id: str, held: int, length: int, status: str) -> Op:
+        """Drop the moves from ply ``length`` on (undo), only if the game holds ``held``
+        moves (else :class:`Conflict`: a move stored meanwhile is never dropped)."""
+
+        def op(conn: Connection) -> None:
+            Store._advance_count(conn, game_id, held, length, status)
             conn.execute(
-                games.update()
-                .where(games.c.id == game_id)
-                .values(moves=start + len(actions), status=status, updated_at=time.time())
+                moves.delete().where(moves.c.game_id == game_id, moves.c.ply >= length)
             )
 
         return op
 
     @staticmethod
-    def truncate_moves(game_id: str, length: int, status: str) -> Op:
-        """Drop the moves from ply ``length`` on (undo)."""
-
-        def op(conn: Connection) -> None:
-            conn.execute(
-                moves.delete().where(moves.c.game_id == game_id, moves.c.ply >= length)
-            )
-            conn.execute(
-                games.update()
-                .where(games.c.id == game_id)
-                .values(moves=length, status=status, updated_at=time.time())
-            )
-
-        return op
+    def _advance_count(conn: Connection, game_id: str, held: int, count: int,
+                       status: str) -> None:
+        result = conn.execute(
+            games.update()
+            .where(games.c.id == game_id, games.c.moves == held)
+            .values(moves=count, status=status, updated_at=time.time())
+        )
+        if result.rowcount != 1:
+            raise Conflict(f"game {game_id} no longer holds {held} moves")
 
     @staticmethod
     def set_status(game_id: str, status: str, version: int | None = None) -> Op:
@@ -178,6 +203,15 @@ class Store:
         )
         return game, list(actions)
 
+    def actions_from(self, game_id: str, start: int) -> list[int]:
+        """The game's action ids from ply ``start`` on."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(
+                sa.select(moves.c.action)
+                .where(moves.c.game_id == game_id, moves.c.ply >= start)
+                .order_by(moves.c.ply)
+            ).scalars().all())
+
     def game_ids(self, status: str | None = None) -> list[str]:
         query = sa.select(games.c.id).order_by(games.c.created_at)
         if status is not None:
@@ -218,6 +252,11 @@ class Store:
 
 class WriteFailed(Exception):
     """The database refused a write; nothing of it was committed."""
+
+
+class Conflict(WriteFailed):
+    """Another writer changed the game first (another server process on the database):
+    nothing of this write was committed."""
 
 
 class Writer:
@@ -269,13 +308,16 @@ class Writer:
         try:
             with self.engine.begin() as conn:
                 results = [op(conn) for op, _, _ in batch]
-        except Exception:
+        except Exception as exc:
             if len(batch) == 1:
                 import traceback
 
                 _, future, loop = batch[0]
                 message = traceback.format_exc(limit=1).strip().splitlines()[-1]
-                loop.call_soon_threadsafe(_fail, future, WriteFailed(message))
+                # a second writer of the same ply is the primary key's refusal
+                kind = Conflict if isinstance(exc, Conflict | sa.exc.IntegrityError) else (
+                    WriteFailed)
+                loop.call_soon_threadsafe(_fail, future, kind(message))
                 return
             for item in batch:  # isolate the failing write: one transaction each
                 self._commit([item])
