@@ -16,6 +16,7 @@ from typing import Any
 from boomtown.engine.ruleset import Ruleset
 from boomtown.games.great_western_trail import actions, scenarios
 from boomtown.games.great_western_trail import catalogue as _catalogue
+from boomtown.games.great_western_trail import sim_features as _sim
 from boomtown.games.great_western_trail import terminal as _terminal
 from boomtown.games.great_western_trail.data import provenance_report
 from boomtown.games.great_western_trail.options import GreatWesternTrailOptions
@@ -78,6 +79,8 @@ RULESET = Ruleset(
     catalogue_factory=_catalogue.catalogue,
     factory=_factory,
     terminal_layout=_terminal.layout,
+    seat_setup=_sim.seat_setup,
+    seat_features=_sim.seat_features,
     description="Drive your herd to Kansas City, deliver by rail, build, hire and trade.",
     rules_report=_report,
     variants=(

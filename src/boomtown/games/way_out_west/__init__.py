@@ -12,6 +12,7 @@ from typing import Any
 
 from boomtown.engine.ruleset import Ruleset
 from boomtown.games.way_out_west import actions, catalogue
+from boomtown.games.way_out_west import sim_features as _sim
 from boomtown.games.way_out_west import terminal as _terminal
 from boomtown.games.way_out_west.data import provenance_report
 from boomtown.games.way_out_west.options import WayOutWestOptions
@@ -42,6 +43,8 @@ RULESET = Ruleset(
     action_families=actions.FAMILIES,
     factory=_factory,
     terminal_layout=_terminal.layout,
+    seat_setup=_sim.seat_setup,
+    seat_features=_sim.seat_features,
     description=(
         "Bid for turn order, drive cattle, build towns and settle it with gunfights: "
         "12 rounds, income after rounds 3, 6, 9 and 12."

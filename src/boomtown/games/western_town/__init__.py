@@ -11,6 +11,7 @@ from typing import Any
 
 from boomtown.engine.ruleset import Ruleset
 from boomtown.games.western_town import actions
+from boomtown.games.western_town import sim_features as _sim
 from boomtown.games.western_town import terminal as _terminal
 from boomtown.games.western_town.data import provenance_report
 from boomtown.games.western_town.options import WesternTownOptions
@@ -38,6 +39,8 @@ RULESET = Ruleset(
     action_families=actions.FAMILIES,
     factory=_factory,
     terminal_layout=_terminal.layout,
+    seat_setup=_sim.seat_setup,
+    seat_features=_sim.seat_features,
     description="Build your town, exploit your neighbours, win Lincoln's favour; 5 rounds.",
     rules_report=_report,
     variants=(
