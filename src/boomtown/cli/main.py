@@ -481,13 +481,58 @@ def coverage_cmd(
 @click.option(
     "--database-url",
     metavar="URL",
-    help="Store games in this database instead (e.g. postgresql://user@host/db).",
+    envvar="BOOMTOWN_DATABASE_URL",
+    help="Store games in this database instead (e.g. postgresql://user@host/db) "
+    "[env: BOOMTOWN_DATABASE_URL].",
 )
-def serve(host: str, port: int, data_dir: str | None, database_url: str | None) -> None:
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Server processes on the port (more than 1 needs PostgreSQL).",
+)
+@click.option(
+    "--create-rate",
+    type=click.IntRange(0),
+    envvar="BOOMTOWN_CREATE_RATE",
+    help="Games one client (IP address) may create a minute; 0: no limit "
+    "[env: BOOMTOWN_CREATE_RATE; default: 0].",
+)
+@click.option(
+    "--max-active-games",
+    type=click.IntRange(0),
+    envvar="BOOMTOWN_MAX_ACTIVE_GAMES",
+    help="Refuse new games while this many are active; 0: no cap "
+    "[env: BOOMTOWN_MAX_ACTIVE_GAMES; default: 0].",
+)
+@click.option(
+    "--allowed-origins",
+    metavar="ORIGINS",
+    envvar="BOOMTOWN_ALLOWED_ORIGINS",
+    help="Comma-separated Origins (https://host) whose pages may open websockets; "
+    "default: any [env: BOOMTOWN_ALLOWED_ORIGINS].",
+)
+@click.option(
+    "--forwarded-allow-ips",
+    metavar="IPS",
+    help="Reverse proxies trusted for X-Forwarded-For (default: 127.0.0.1; "
+    "env: FORWARDED_ALLOW_IPS).",
+)
+def serve(host: str, port: int, data_dir: str | None, database_url: str | None,
+          workers: int, create_rate: int | None, max_active_games: int | None,
+          allowed_origins: str | None, forwarded_allow_ips: str | None) -> None:
     """Serve the web table: play any game in the browser with friends and bots."""
     from boomtown.server import run
+    from boomtown.server.__main__ import configure
+    from boomtown.server.config import ConfigError
 
-    run(host=host, port=port, data_dir=data_dir, database_url=database_url)
+    try:
+        config = configure(create_rate, max_active_games, allowed_origins)
+        run(host=host, port=port, data_dir=data_dir, database_url=database_url,
+            workers=workers, config=config, forwarded_allow_ips=forwarded_allow_ips)
+    except ConfigError as exc:
+        raise InputError(str(exc)) from exc
 
 
 def main(argv: list[str] | None = None) -> None:
