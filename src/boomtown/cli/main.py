@@ -20,8 +20,15 @@ from boomtown.cli.play import play_command
 from boomtown.cli.replay import load_record, log_lines, replay_loaded, result_lines
 from boomtown.cli.rules import describe_ruleset
 from boomtown.cli.simulate import Summary, header, simulate
-from boomtown.cli.tournament import parse_lineup, run_tournament_command, summarise_command
+from boomtown.cli.tournament import (
+    parse_arms,
+    parse_lineup,
+    parse_player_counts,
+    run_tournament_command,
+    summarise_command,
+)
 from boomtown.engine import BoomtownError, RulesFault, get_ruleset, list_rulesets
+from boomtown.sim.stats import DEFAULT_DETECT
 
 #: Errors caused by what the user gave us; they end in a one-line message.
 INPUT_ERRORS = (BoomtownError, OSError, ValueError)
@@ -147,9 +154,25 @@ def rules(game: str | None) -> None:
         click.echo(line)
 
 
+def parse_option_pairs(
+    ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
+) -> list[tuple[str, Any]]:
+    """``-o NAME=VALUE`` pairs in order (``simulate --compare`` gives a name twice)."""
+    pairs: list[tuple[str, Any]] = []
+    for item in values:
+        pairs += parse_options(ctx, param, (item,)).items()
+    return pairs
+
+
 @cli.command("simulate")
 @click.argument("game")
-@click.option("-p", "--players", type=int, help="Players per game [default: the fewest allowed].")
+@click.option(
+    "-p",
+    "--players",
+    metavar="N[,N...]",
+    help="Players per game [default: the number of bots, else the fewest allowed]. With "
+    "--bots, several counts (2,3,4) run one tournament per count.",
+)
 @click.option(
     "-n",
     "--games",
@@ -157,7 +180,7 @@ def rules(game: str | None) -> None:
     type=click.IntRange(min=1),
     default=100,
     show_default=True,
-    help="How many games.",
+    help="How many games (with --bots: per player count and per arm).",
 )
 @click.option(
     "-s", "--seed", type=int, default=0, show_default=True, help="Game i uses seed SEED+i."
@@ -174,15 +197,15 @@ def rules(game: str | None) -> None:
     metavar="BOT,BOT,...",
     help="A seat-rotated tournament between these bots (random, heuristic, ismcts; "
     "parameters as NAME:KEY=VALUE, e.g. ismcts:iterations=300:depth=8). Players default "
-    "to the number of bots. Without --bots every seat plays uniformly at random.",
+    "to the number of bots; one bot plays every seat. Without --bots every seat plays "
+    "uniformly at random.",
 )
 @click.option(
     "-w",
     "--workers",
     type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Processes playing games in parallel (with --bots).",
+    help="Processes playing games in parallel (with --bots) [default: 1; with --backend ray: "
+    "a local Ray's CPUs, or a cluster's games in flight, default all its CPUs].",
 )
 @click.option(
     "--backend",
@@ -191,55 +214,89 @@ def rules(game: str | None) -> None:
     show_default=True,
     help="Where --bots games run: a local process pool, or a Ray cluster.",
 )
-@click.option("--address", help="Ray cluster address (with --backend ray) [default: local Ray].")
+@click.option("--address", help="Ray cluster address HOST:PORT (with --backend ray) "
+              "[default: a local Ray on 127.0.0.1].")
 @click.option(
     "--report",
     type=click.Path(dir_okay=False),
     metavar="FILE.html",
     help="Write an HTML report with plots (with --bots; needs matplotlib).",
 )
-@option_flag
+@click.option(
+    "--compare",
+    is_flag=True,
+    help="A/B: play every game under two settings of the options given twice "
+    "(-o x=1 -o x=2), on the same seeds, and report the differences (with --bots).",
+)
+@click.option(
+    "--detect",
+    type=click.FloatRange(min=0, min_open=True, max=100),
+    default=100 * DEFAULT_DETECT,
+    show_default=True,
+    metavar="POINTS",
+    help="The win-rate difference, in percentage points, the summary says how many games "
+    "are needed to see.",
+)
+@click.option(
+    "-o",
+    "--option",
+    "options",
+    multiple=True,
+    callback=parse_option_pairs,
+    metavar="NAME=VALUE",
+    help="Set a game option (repeatable); see `boomtown rules GAME`. VALUE is read as JSON. "
+    "With --compare, an option given twice is compared.",
+)
 def simulate_cmd(
     game: str,
-    players: int | None,
+    players: str | None,
     count: int,
     seed: int,
     out: str | None,
     quiet: bool,
     bots: str | None,
-    workers: int,
+    workers: int | None,
     backend: str,
     address: str | None,
     report: str | None,
-    options: dict[str, Any],
+    compare: bool,
+    detect: float,
+    options: list[tuple[str, Any]],
 ) -> None:
     """Play games of GAME between bots and summarise them.
 
     Without --bots: uniform random bots, one line per game. With --bots: a seat-rotated
-    tournament with win rates (95% intervals), score statistics and OpenSkill ratings.
+    tournament with win rates and scores by bot, by turn position and by starting
+    asymmetry, score categories, game length and ties (95% intervals), OpenSkill ratings,
+    and with --compare the differences between two option settings.
     """
     ruleset = get_ruleset(game)
+    counts = parse_player_counts(players) if players is not None else None
     if bots is not None:
         lineup = parse_lineup(bots)
-        if players is None:
-            players = len(lineup) if len(lineup) in ruleset.player_counts else min(
+        arms = parse_arms(options, compare)
+        if counts is None:
+            counts = [len(lineup) if len(lineup) in ruleset.player_counts else min(
                 ruleset.player_counts
-            )
+            )]
         run_tournament_command(
-            ruleset, lineup, players, count, seed, options, workers, backend, address, out,
-            report, quiet,
+            ruleset, lineup, counts, count, seed, arms, workers, backend, address, out,
+            report, quiet, detect / 100,
         )
         return
-    if report or backend != "local" or workers != 1:
-        raise click.UsageError("--workers, --backend and --report go with --bots")
-    if players is None:
-        players = min(ruleset.player_counts)
-    ruleset.check_players(players)
-    opts = ruleset.options_from_dict(options)
-    summary = Summary(players)
+    if report or backend != "local" or workers is not None or compare or address:
+        raise click.UsageError(
+            "--workers, --backend, --address, --report and --compare go with --bots")
+    if counts is not None and len(counts) > 1:
+        raise click.UsageError("several player counts go with --bots")
+    players_n = counts[0] if counts else min(ruleset.player_counts)
+    ruleset.check_players(players_n)
+    given = parse_arms(options, compare=False)[0].options
+    opts = ruleset.options_from_dict(dict(given))
+    summary = Summary(players_n, by_position=ruleset.seat_setup is not None)
     with open(out, "w", encoding="utf-8") if out else nullcontext() as handle:
-        click.echo(header(ruleset, players, count, seed, options))
-        for result in simulate(ruleset, players, count, seed, opts, handle):
+        click.echo(header(ruleset, players_n, count, seed, given))
+        for result in simulate(ruleset, players_n, count, seed, opts, handle):
             summary.add(result)
             if not quiet:
                 click.echo(result.line())
@@ -254,13 +311,18 @@ def simulate_cmd(
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--report", type=click.Path(dir_okay=False), metavar="FILE.html",
               help="Also write an HTML report with plots (needs matplotlib).")
-def summarise_cmd(files: tuple[str, ...], report: str | None) -> None:
+@click.option("--detect", type=click.FloatRange(min=0, min_open=True, max=100),
+              default=100 * DEFAULT_DETECT, show_default=True, metavar="POINTS",
+              help="The win-rate difference, in percentage points, the summary says how "
+              "many games are needed to see.")
+def summarise_cmd(files: tuple[str, ...], report: str | None, detect: float) -> None:
     """Summarise saved tournament games: the lines `simulate --bots ... --out` wrote.
 
-    Several files (say, runs on further seeds) are summarised as one tournament.
+    Several files (say, runs on further seeds) are summarised as one study, by player count
+    and arm.
     """
     try:
-        summarise_command(files, report)
+        summarise_command(files, report, detect / 100)
     except ValueError as exc:
         raise click.ClickException(str(exc)) from exc
 

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 from boomtown.cli.scores import describe_seats, final_totals, winners
 from boomtown.cli.table import format_number, render_table
 from boomtown.engine import CHANCE, Ruleset, State
+from boomtown.sim.features import TURN_POSITION, seat_setup, setup_point
 
 #: A random game longer than this is taken to be a game that never ends (a bug).
 MAX_STEPS = 1_000_000
@@ -45,15 +46,28 @@ def play_random_game(
     ruleset: Ruleset, players: int, seed: int, options: Any, max_steps: int = MAX_STEPS
 ) -> State:
     """Play game ``seed`` to the end with uniform random bots and return the final state."""
+    return play_random(ruleset, players, seed, options, max_steps)[0]
+
+
+def play_random(
+    ruleset: Ruleset, players: int, seed: int, options: Any, max_steps: int = MAX_STEPS
+) -> tuple[State, list[int]]:
+    """Play game ``seed`` to the end with uniform random bots: the final state and each
+    seat's turn position (read from the game once its set-up is done)."""
     state = ruleset.new_game(players, seed, options)
     rng = bot_rng(seed)
     steps = 0
+    positions: list[int] | None = None
     while not state.is_terminal():
         if steps >= max_steps:
             raise RuntimeError(f"{ruleset.id} seed {seed} did not end after {max_steps} actions")
+        if positions is None and setup_point(state):
+            positions = [e[TURN_POSITION] for e in seat_setup(ruleset, state)]
         random_step(state, rng)
         steps += 1
-    return state
+    if positions is None:
+        positions = [e[TURN_POSITION] for e in seat_setup(ruleset, state)]
+    return state, positions
 
 
 @dataclass
@@ -68,6 +82,8 @@ class GameResult:
     totals_source: str
     winners: list[int]
     actions: int
+    #: Each seat's turn position (0 plays first), from the game's set-up.
+    positions: list[int] = field(default_factory=list)
 
     def line(self) -> str:
         totals = " / ".join(format_number(t) for t in self.totals)
@@ -93,7 +109,7 @@ def simulate(
     ruleset.check_players(players)
     for index in range(games):
         game_seed = seed + index
-        state = play_random_game(ruleset, players, game_seed, options)
+        state, positions = play_random(ruleset, players, game_seed, options)
         returns = list(state.returns())
         score = state.score_breakdown()
         totals, source = final_totals(score, returns, players)
@@ -107,7 +123,8 @@ def simulate(
             }
             out.write(json.dumps(line, separators=(",", ":")) + "\n")
         yield GameResult(
-            index, game_seed, returns, score, totals, source, winners(returns), len(state.history)
+            index, game_seed, returns, score, totals, source, winners(returns), len(state.history),
+            positions,
         )
 
 
@@ -116,8 +133,12 @@ class Summary:
     """Win counts and score statistics over simulated games."""
 
     players: int
+    #: Whether the game declares its turn order (``Ruleset.seat_setup``): then the wins are
+    #: also shown by turn position, which need not be the seat order.
+    by_position: bool = False
     games: int = 0
     wins: list[int] = field(default_factory=list)
+    position_wins: list[int] = field(default_factory=list)
     ties: int = 0
     totals: list[list[float]] = field(default_factory=list)
     totals_source: str = ""
@@ -125,12 +146,15 @@ class Summary:
 
     def __post_init__(self) -> None:
         self.wins = [0] * self.players
+        self.position_wins = [0] * self.players
         self.totals = [[] for _ in range(self.players)]
 
     def add(self, result: GameResult) -> None:
         self.games += 1
         for seat in result.winners:
             self.wins[seat] += 1
+            if result.positions:
+                self.position_wins[result.positions[seat]] += 1
         if len(result.winners) > 1:
             self.ties += 1
         for seat, total in enumerate(result.totals):
@@ -148,6 +172,14 @@ class Summary:
             indent="  ",
         )
         lines.append(f"  games with tied winners: {self.ties}")
+        if self.by_position:
+            lines += ["", "Wins by turn position (0 plays first, as the game's set-up decided):"]
+            lines += render_table(
+                ["position", "wins", "share"],
+                [[str(p), str(w), f"{100 * w / self.games:.1f}%"]
+                 for p, w in enumerate(self.position_wins)],
+                indent="  ",
+            )
         lines += ["", f"Final totals by seat (from {self.totals_source}):"]
         lines += render_table(
             ["seat", "mean", "min", "max"],
