@@ -18,7 +18,22 @@
 //                knows of, the most recent first (the table page highlights the targets'
 //                [data-id] nodes itself, with class "last-move" and --move-colour)
 //   subjects     the prompt's subjects (ids the current decision is about; highlighted too)
+//   log          [{text, seat}]: the log as this client reads it (seat: whose step wrote the
+//                line, -1 chance, null set-up), for boards that show a story (a fight's volleys)
 //   match(test)  TEMPORARY, for the Western Town board until it maps clicks by targets
+//
+// Narrowing, for boards whose actions name several things (BOARDS entry `narrow: true`):
+// instead of the first-target rule, a click on a board thing keeps the legal actions that
+// have its id among their targets. One left: it is taken. Several: each keeps its first
+// target not picked yet as "what comes next"; a next target they all share is picked by
+// itself; the possible next targets are highlighted on the board (class `narrow-next`, the
+// picked ones `narrow-picked`, the board `narrowing`) and offered by name in a small
+// chooser, which also lists the actions the board can no longer tell apart (the amounts). A
+// click on a highlighted thing narrows on (one on another target of the remaining actions
+// too), on any other board thing starts over from it; Esc, a click elsewhere or cancel stop.
+// So Way Out West's "move cowboys" is four clicks: the box, the town to leave, the town to go
+// to, then how many. On touch a single remaining action is confirmed in the chooser (a tap
+// explains before it acts). A board's own buttons (`button`, `input`) are left alone.
 import { api, el, remember, toast } from "./api.js";
 import { renderGeneric } from "./render/generic.js";
 
@@ -26,7 +41,12 @@ import { renderGeneric } from "./render/generic.js";
  * stylesheet under /static/css/ (loaded with it). Other games get the readable JSON tree. */
 export const BOARDS = {
   "western-town": { module: "./render/western_town.js", css: "/static/css/western_town.css" },
+  "way-out-west": { module: "./render/way_out_west.js", css: "/static/css/way_out_west.css", narrow: true },
 };
+/** The narrowing chooser names the next things as buttons when there are at most this many,
+ * and lists at most this many actions before a "more" button. */
+const NARROW_NAMES = 8;
+const NARROW_LIST = 12;
 /** More legal actions than this, and the plain list is grouped by kind under headings. */
 export const GROUP_OVER = 12;
 /** A last move that wrote more lines than this is shortened (the log has them all). */
@@ -300,6 +320,8 @@ async function loadCatalogue(game) {
 function wireBoard(boardNode, lastMoves, subjects) {
   const marks = new Map();  // id -> seat whose last move targeted it (the newest wins)
   for (const move of [...lastMoves].reverse()) for (const id of move.targets) marks.set(id, move.seat);
+  const narrowing = narrowMode();
+  const touched = new Set(narrowing ? legal().flatMap((a) => a.targets || []) : []);
   for (const node of boardNode.querySelectorAll("[data-id]")) {
     const id = node.dataset.id;
     const entry = entryOf(id);
@@ -317,6 +339,10 @@ function wireBoard(boardNode, lastMoves, subjects) {
       node.style.setProperty("--move-colour", seatColour(seat));
     }
     if (subjects.includes(id)) node.classList.add("subject");
+    if (narrowing) {  // one delegated listener on the board takes the clicks (onBoardClick)
+      if (touched.has(id)) node.classList.add("clickable");
+      continue;
+    }
     if (!node.classList.contains("clickable")) clickable(node, targeting(id));
     if (entry && !node.classList.contains("clickable")) {
       node.addEventListener("click", (event) => {
@@ -364,7 +390,116 @@ function place(box, x, y) {
   box.style.top = `${Math.max(4, top)}px`;
 }
 
-function hideChooser() { $("chooser").hidden = true; }
+function hideChooser() {
+  $("chooser").hidden = true;
+  if (narrow) { narrow = null; markNarrow(); }
+}
+
+// ------------------------------------------------------------------ narrowing
+let narrow = null;  // {key, picked: [ids], actions, entry}: a choice being narrowed by clicks
+
+function narrowMode() { return Boolean(board && BOARDS[board.game]?.narrow && last && last.view.game === board.game); }
+function hasTarget(a, id) { return Array.isArray(a.targets) && a.targets.includes(id); }
+/** What comes next in action `a`: its first target not picked yet (null: nothing left). */
+function nextTarget(a, picked) { return (a.targets || []).find((t) => !picked.includes(t)) ?? null; }
+function legalKey() { return `${last?.decision}|${legal().map((a) => a.id).join(",")}`; }
+
+/** The actions a click on `id` keeps: from scratch, those with `id` among their targets;
+ * while narrowing, those of the remaining ones whose next target it is (else any remaining
+ * one that names it). */
+function narrowed(id) {
+  if (!narrow) return legal().filter((a) => hasTarget(a, id));
+  if (narrow.picked.includes(id)) return [];
+  const next = narrow.actions.filter((a) => nextTarget(a, narrow.picked) === id);
+  return next.length ? next : narrow.actions.filter((a) => hasTarget(a, id));
+}
+
+function onBoardClick(event) {
+  if (!narrowMode()) return;
+  if (event.target.closest("button, input, select, textarea, a, label, summary")) return;
+  const boardNode = $("board");
+  const chain = [];
+  for (let node = event.target.closest("[data-id]"); node && boardNode.contains(node); node = node.parentElement?.closest("[data-id]")) chain.push(node);
+  const touch = lastPointer === "touch";
+  if (last?.decision) {
+    // narrowing on wins over starting again, an outer thing over an inner one that starts again
+    for (const node of narrow ? chain : []) {
+      const keep = narrowed(node.dataset.id);
+      if (keep.length) { event.stopPropagation(); narrowPick(node.dataset.id, keep, false, event, touch); return; }
+    }
+    if (narrow && chain.some((node) => narrow.picked.includes(node.dataset.id))) { event.stopPropagation(); hideChooser(); return; }
+    for (const node of chain) {
+      const keep = legal().filter((a) => hasTarget(a, node.dataset.id));
+      if (keep.length) { event.stopPropagation(); narrowPick(node.dataset.id, keep, true, event, touch); return; }
+    }
+  }
+  if (narrow) hideChooser();
+  const explained = chain.find((node) => entryOf(node.dataset.id));
+  if (touch && explained) { event.stopPropagation(); hideChooser(); showTip(explained, entryOf(explained.dataset.id), true); }
+}
+
+function narrowPick(id, keep, fresh, event, touch) {
+  hideTip();
+  const picked = fresh || !narrow ? [id] : [...narrow.picked, id];
+  narrow = { key: legalKey(), picked, actions: keep, entry: entryOf(id) };
+  for (;;) {
+    if (narrow.actions.length === 1 && !touch) { const only = narrow.actions[0]; act(only.id); return; }
+    const nexts = new Set(narrow.actions.map((a) => nextTarget(a, narrow.picked)));
+    if (narrow.actions.length > 1 && nexts.size === 1 && !nexts.has(null)) { narrow.picked.push([...nexts][0]); continue; }
+    break;
+  }
+  markNarrow();
+  showNarrowChooser(event, touch);
+}
+
+/** Mark the picked and the possible next things on the board. */
+function markNarrow() {
+  const boardNode = $("board");
+  const nexts = new Set(narrow ? narrow.actions.map((a) => nextTarget(a, narrow.picked)).filter((t) => t !== null) : []);
+  const picked = new Set(narrow ? narrow.picked : []);
+  boardNode.classList.toggle("narrowing", Boolean(narrow));
+  for (const node of boardNode.querySelectorAll("[data-id]")) {
+    node.classList.toggle("narrow-next", nexts.has(node.dataset.id));
+    node.classList.toggle("narrow-picked", picked.has(node.dataset.id));
+  }
+}
+
+function showNarrowChooser(event, touch) {
+  const box = $("chooser");
+  const nexts = [...new Set(narrow.actions.map((a) => nextTarget(a, narrow.picked)).filter((t) => t !== null))];
+  const complete = narrow.actions.filter((a) => nextTarget(a, narrow.picked) === null);
+  const actionButton = (a) => el("button", { onclick: () => act(a.id), "data-action": a.id, text: a.text + (a.cost ? ` (${a.cost})` : "") });
+  const listed = complete.slice(0, NARROW_LIST);
+  const more = complete.length - listed.length;
+  box.replaceChildren(...[
+    ...(touch && narrow.entry ? [entryBlock(narrow.entry)] : []),
+    el("div", { class: "narrow-path", text: narrow.picked.map(thingName).join(" › ") }),
+    nexts.length ? el("div", { class: "hint", text: `next: click ${nexts.length === 1 ? "the highlighted thing" : `one of the ${nexts.length} highlighted things`}` }) : null,
+    nexts.length && nexts.length <= NARROW_NAMES ? el("div", { class: "narrow-names" }, ...nexts.map((id) => el("button", {
+      class: "small", "data-next": id, text: thingName(id),
+      onclick: (e) => { e.stopPropagation(); const keep = narrowed(id); if (keep.length) narrowPick(id, keep, false, e, false); },
+    }))) : null,
+    ...listed.map(actionButton),
+    more > 0 ? el("button", { class: "small", text: `${more} more…`, onclick: (e) => { e.stopPropagation(); e.currentTarget.replaceWith(...complete.slice(NARROW_LIST).map(actionButton)); } }) : null,
+    el("button", { class: "cancel", onclick: hideChooser, text: "cancel (Esc)" }),
+  ].filter(Boolean));
+  box.hidden = false;
+  placeAside(box, event.clientX, event.clientY, nexts);
+}
+
+/** Put the chooser near the click, where it covers none of the highlighted next things. */
+function placeAside(box, x, y, nexts) {
+  place(box, x, y);
+  const boxes = [...$("board").querySelectorAll(".narrow-next")].map((n) => n.getBoundingClientRect());
+  const w = box.offsetWidth;
+  const h = box.offsetHeight;
+  const spots = [[box.offsetLeft, box.offsetTop], [x + 16, y - h - 16], [x - w - 16, y + 16], [x - w - 16, y - h - 16],
+    [window.innerWidth - w - 8, 8], [8, window.innerHeight - h - 8], [window.innerWidth - w - 8, window.innerHeight - h - 8], [8, 8]];
+  const clear = ([l, t]) => l >= 0 && t >= 0 && l + w <= window.innerWidth && t + h <= window.innerHeight
+    && !boxes.some((r) => l < r.right && l + w > r.left && t < r.bottom && t + h > r.top);
+  const spot = nexts.length ? spots.find(clear) : null;
+  if (spot) { box.style.left = `${spot[0]}px`; box.style.top = `${spot[1]}px`; }
+}
 
 function showTip(node, entry, pinned = false) {
   const tip = $("tip");
@@ -386,6 +521,7 @@ document.addEventListener("click", (event) => {
 // ------------------------------------------------------------------ render
 function render() {
   document.body.classList.remove("busy");
+  if (!$("tip").classList.contains("pinned")) hideTip();  // its node is about to be redrawn
   const msg = last;
   const view = msg.view;
   const you = msg.role === "seat" ? `you are ${seatName(msg.seat)} (seat ${msg.seat})` : msg.role === "table" ? "table link: enter dice and draws" : "spectating";
@@ -403,6 +539,7 @@ function render() {
   const ctx = {
     msg, view, state: view.state, seat: msg.seat, role: msg.role, legal: actions,
     seatName, seatColour, clickable, act, targeting, entryOf, lastMoves, subjects,
+    log: log.map((text, i) => ({ text, seat: logActors[i] ?? null })),
     // TEMPORARY, for the Western Town board until it maps clicks by targets (issue 12):
     match: (test) => actions.filter((a) => (typeof test === "function" ? test(a.text) : test.test(a.text))),
   };
@@ -419,6 +556,8 @@ function render() {
     }
   }
   wireBoard(boardNode, lastMoves, subjects);
+  if (narrow && narrow.key !== legalKey()) hideChooser();
+  markNarrow();
   renderLastMove(lastMoves);
   renderPrompt(msg, view, prompt, actions);
   renderActions(actions);
@@ -739,7 +878,7 @@ function onKey(event) {
   if (!/^[0-9]$/.test(event.key)) return;
   const chooser = $("chooser");
   if (!chooser.hidden) {  // the open menu takes the digit
-    const buttons = [...chooser.querySelectorAll("button[data-action]")];
+    const buttons = [...chooser.querySelectorAll("button[data-action], button[data-next]")];
     const n = event.key === "0" ? 10 : Number(event.key);
     if (buttons[n - 1]) buttons[n - 1].click();
     return;
@@ -764,6 +903,7 @@ function pickTyped() {
 
 // ------------------------------------------------------------------ start
 $("undo").addEventListener("click", undo);
+$("board").addEventListener("click", onBoardClick);
 $("log-filter").addEventListener("change", (event) => { logFilter = event.target.value; if (last) renderLog(); });
 document.addEventListener("keydown", onKey);
 renderSettings();
