@@ -638,7 +638,8 @@ def allowed_methods(app: FastAPI, scope: Any) -> list[str]:
     """The methods some route of ``app`` takes at the scope's path (for ``Allow``)."""
     found: set[str] = set()
     for route in app.router.routes:
-        match, _ = route.matches({**scope, "method": "GET", "type": "http"})
+        match, _ = route.matches({"type": "http", "method": "GET", "root_path": "",
+                                  "path": scope["path"], "headers": []})
         if match == Match.NONE:
             continue
         methods = getattr(route, "methods", None)
