@@ -242,6 +242,13 @@ def test_games_to_detect_and_paired_difference() -> None:
     d = paired_difference("x", a, b, is_rate=False, detect=0.05)
     assert d is not None and d.pairs == 40
     assert d.diff == pytest.approx(2.25) and d.low < 2.25 < d.high and d.high - d.low < 0.4
+    short_a, short_b = Sample(), Sample()
+    for seed in range(3):  # too few seeds: no interval rather than a made-up one
+        short_a.add(0.0, cluster=seed)
+        short_b.add(1.0, cluster=seed)
+    rough = paired_difference("x", short_a, short_b, is_rate=True, detect=0.05)
+    assert rough is not None and rough.diff == 1.0 and math.isinf(rough.detectable)
+    assert (rough.low, rough.high) == (-1.0, 1.0)
 
 
 def _result(index: int, seats: list[str], totals: list[float], **extra: Any) -> MatchResult:
@@ -331,7 +338,7 @@ def test_players_sweep_reports_every_count(toy: str, tmp_path: Path) -> None:
 
 def test_compare_two_option_settings(toy: str, tmp_path: Path) -> None:
     out, report = tmp_path / "ab.jsonl", tmp_path / "ab.html"
-    result = run("simulate", toy, "--bots", "random", "-n", "8", "-q", "--compare",
+    result = run("simulate", toy, "--bots", "random", "-n", "12", "-q", "--compare",
                  "-o", "rounds=1", "-o", "rounds=3", "-o", "low_wins=true", "--out", str(out),
                  "--report", str(report), "--detect", "10")
     assert result.exit_code == 0, result.output
@@ -343,7 +350,7 @@ def test_compare_two_option_settings(toy: str, tmp_path: Path) -> None:
     arms = {line["arm"]: line["options"] for line in lines}
     assert arms == {"A": {"low_wins": True, "rounds": 1}, "B": {"low_wins": True, "rounds": 3}}
     seeds = {arm: sorted(line["seed"] for line in lines if line["arm"] == arm) for arm in arms}
-    assert seeds["A"] == seeds["B"] == list(range(8))
+    assert seeds["A"] == seeds["B"] == list(range(12))
     study = build_study([MatchResult.from_json(line) for line in lines])
     [(_a, _b, diffs)] = study.comparisons()
     length = next(d for d in diffs if d.measure == "actions per game")

@@ -33,6 +33,9 @@ Z_POWER80 = 0.8416212335729143
 DEFAULT_DETECT = 0.05
 #: Fewest seed blocks from which the spread between blocks is estimated.
 MIN_CLUSTERS = 2
+#: Fewest seeds both arms of a comparison played for its difference to get an interval (with
+#: fewer, the spread of the differences is too rough a guess: the interval is left unknown).
+MIN_PAIRS = 10
 #: Entries of a seat's score breakdown that are not score categories.
 NOT_CATEGORIES = frozenset({"seat", "group", "total", "totals", "winners", "returns"})
 TOTAL = "total"
@@ -593,12 +596,14 @@ def paired_difference(
     diffs = [mb[k] - ma[k] for k in common]
     m = len(diffs)
     diff = statistics.fmean(diffs)
-    sd = statistics.stdev(diffs) if m > 1 else math.nan
-    se = sd / math.sqrt(m) if m > 1 else math.inf
-    half = Z95 * se
+    sd = statistics.stdev(diffs) if m >= MIN_PAIRS else math.nan
+    se = sd / math.sqrt(m) if m >= MIN_PAIRS else math.inf
+    low, high = diff - Z95 * se, diff + Z95 * se
+    if is_rate:  # a difference of two proportions lies in [-1, 1]
+        low, high = max(-1.0, low), min(1.0, high)
     needed = games_to_detect(sd, a.per_cluster(), detect) if is_rate else None
-    return Difference(measure, a.mean, b.mean, diff, diff - half, diff + half, m,
-                      (Z95 + Z_POWER80) * se, needed, is_rate)
+    return Difference(measure, a.mean, b.mean, diff, low, high, m, (Z95 + Z_POWER80) * se,
+                      needed, is_rate)
 
 
 def compare(a: TournamentSummary, b: TournamentSummary, detect: float = DEFAULT_DETECT) -> (
@@ -633,13 +638,16 @@ def compare(a: TournamentSummary, b: TournamentSummary, detect: float = DEFAULT_
 def difference_rows(diffs: Sequence[Difference]) -> list[list[str]]:
     rows = []
     for d in diffs:
+        known = math.isfinite(d.detectable)
         if d.is_rate:
             rows.append([d.measure, pct(d.a), pct(d.b), points(d.diff),
-                         f"{points(d.low)} to {points(d.high)}", f"{100 * d.detectable:.1f}",
+                         f"{points(d.low)} to {points(d.high)}" if known else "-",
+                         f"{100 * d.detectable:.1f}" if known else "-",
                          str(d.needed) if d.needed else "-"])
         else:
             rows.append([d.measure, num(d.a), num(d.b), f"{d.diff:+.2f}",
-                         f"{d.low:+.2f} to {d.high:+.2f}", f"{d.detectable:.2f}", "-"])
+                         f"{d.low:+.2f} to {d.high:+.2f}" if known else "-",
+                         f"{d.detectable:.2f}" if known else "-", "-"])
     return rows
 
 
@@ -738,7 +746,8 @@ class Study:
                     f"({options_text(a.options)}), paired by seed ==",
                     f"  {a.summary.games} and {b.summary.games} games; 'detectable' is the "
                     "smallest true difference these games see (95% CI, 80% power); 'games "
-                    f"needed' is per arm, to see {100 * self.detect:.0f} points"]
+                    f"needed' is per arm, to see {100 * self.detect:.0f} points; an "
+                    f"interval needs {MIN_PAIRS} seeds or more"]
             out += render_table(
                 ["measure", "A", "B", "B - A", "95% CI", "detectable", "games needed"],
                 difference_rows(diffs), indent="  ")
