@@ -195,7 +195,7 @@ def test_peek_reveals_the_hand_to_the_peeker_only() -> None:
     build(st, ROBIN, "building_c", 4)
     set_res(st, ROBIN, I=6)
     set_stack(st, END, ("solo", ROBIN))
-    st.apply("play building C (name unknown)")
+    st.apply("play telegraph office")
     st.apply("look at seat 2's hand")
     assert "bank" in st.log_for(ROBIN)[-1]
     assert "bank" not in st.log_for(ALEXANDER)[-1]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from boomtown.engine.ruleset import Ruleset
-from boomtown.games.western_town import actions
+from boomtown.games.western_town import actions, catalogue
 from boomtown.games.western_town import sim_features as _sim
 from boomtown.games.western_town import terminal as _terminal
 from boomtown.games.western_town.data import provenance_report
@@ -32,7 +32,9 @@ RULESET = Ruleset(
     # 2: exploit matches the card's name (the two civic pride cards), the player chooses to
     # show the exploiting card from hand or table, a destroyed green building loses its
     # storage too, destroyed markers cost Homes at final scoring only (by default)
-    version=2,
+    # 3: names of our own for the five unnamed buildings and three western town cards (log
+    # and action texts change; the rules and the action space do not)
+    version=3,
     player_counts=(2, 3, 4),
     options_type=WesternTownOptions,
     action_space_size=actions.SIZE,
@@ -43,6 +45,7 @@ RULESET = Ruleset(
     seat_features=_sim.seat_features,
     description="Build your town, exploit your neighbours, win Lincoln's favour; 5 rounds.",
     rules_report=_report,
+    catalogue_factory=catalogue.build,
     variants=(
         {"short_game": True},
         {"double_duel": True},

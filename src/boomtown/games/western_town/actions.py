@@ -85,6 +85,12 @@ def _norm(d: dict[str, int]) -> tuple[tuple[str, int], ...]:
     return tuple((r, d[r]) for r in RESOURCES if d.get(r))
 
 
+#: The trade a "wood_for_inhabitants" board space offers when a tile is laid on it: pay, gain.
+SPACE_TRADE: tuple[dict[str, int], dict[str, int]] = ({"I": 2}, {"W": 1})
+#: What laying a tile on a space of the other gaining effects gives: (resource, amount).
+SITE_GAINS: dict[str, tuple[str, int]] = {"gold": ("G", 1), "inhabitants": ("I", 2)}
+
+
 def _collect_txns() -> list[tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]]:
     """Every resource transaction the rules can offer as a choice, in a fixed order."""
     found: list[tuple[Any, Any]] = []
@@ -134,7 +140,7 @@ def _collect_txns() -> list[tuple[tuple[tuple[str, int], ...], tuple[tuple[str, 
                 pay = dict(card.tile.cost)
                 pay[r] = pay.get(r, 0) + 1
                 add(pay, {})
-    add({"I": 2}, {"W": 1})  # board space (c)
+    add(*SPACE_TRADE)  # board space (c)
     return found
 
 
@@ -146,10 +152,13 @@ START_CARD = FIRST_LM + N
 LINCOLN = START_CARD + len(DATA.start_cards)
 STAR = LINCOLN + len(DATA.lincoln)
 DIE_FACES: list[tuple[str, tuple[str, ...], bool]] = []
+#: DIE_KEYS[j]: the data's key of die face j (``DIE + j``), the key of its catalogue id.
+DIE_KEYS: list[str] = []
 for _face in DATA.die:
     _key = (_face.face, _face.adds, _face.again)
     if _key not in DIE_FACES:
         DIE_FACES.append(_key)
+        DIE_KEYS.append(_face.key)
 DIE = STAR + K
 EXPLOIT_HAND = DIE + len(DIE_FACES)
 EXPLOIT_NAMED = EXPLOIT_HAND + N * K
@@ -194,12 +203,14 @@ def _site_label(i: int) -> str:
 
 def _space_label(i: int) -> str:
     site = DATA.sites[i]
-    extra = {
-        "gold": ", +1 Gold",
-        "inhabitants": ", +2 Inhabitants",
-        "wood_for_inhabitants": ", may trade 2 Inhabitants for 1 Wood",
-        "die": ", roll the Indian die",
-    }.get(site.effect or "", "")
+    effect = site.effect or ""
+    if effect in SITE_GAINS:
+        extra = f", +{_amounts(_norm(dict([SITE_GAINS[effect]])))}"
+    elif effect == "wood_for_inhabitants":
+        pay, gain = SPACE_TRADE
+        extra = f", may trade {_amounts(_norm(pay))} for {_amounts(_norm(gain))}"
+    else:
+        extra = ", roll the Indian die" if effect == "die" else ""
     if site.extra_home:
         extra += ", +1 Home"
     return f"space {i} (a {site.number}{extra})"
@@ -266,11 +277,11 @@ ACTIONS = tuple(Action(i, text) for i, text in enumerate(TEXTS))
 FAMILIES = families(
     [
         ("play", "play", PLAY), ("play-face-down", "play", FACEDOWN),
-        ("set-aside", "discard", SET_ASIDE), ("retrieve", "take", RETRIEVE),
+        ("set-aside", "set-aside", SET_ASIDE), ("retrieve", "take", RETRIEVE),
         ("replay", "play", REPLAY), ("build", "build", BUILD), ("exploit", "exploit", EXPLOIT),
         ("pass", "pass", PASS), ("lay-tile", "build", SPACE), ("repair", "repair", REPAIR),
         ("lincoln-seat", "lincoln", SEAT_LINCOLN), ("raid-seat", "raid", SEAT_RAID),
-        ("peek-seat", "seat", SEAT_PEEK), ("steal-seat", "seat", SEAT_STEAL),
+        ("peek-seat", "peek", SEAT_PEEK), ("steal-seat", "steal", SEAT_STEAL),
         ("attack", "raid", ATTACK), ("defend", "defend", DEFEND),
         ("no-defence", "pass", NO_DEFEND), ("skip", "pass", SKIP), ("stop", "pass", STOP),
         ("transaction", "resources", TXN), ("first-lead-marshal", "chance", FIRST_LM),

@@ -89,6 +89,8 @@ class Site:
 
 @dataclass(frozen=True)
 class DieFace:
+    #: Our label of the face, an id key: faces alike (the three red ones) share it.
+    key: str
     face: str
     adds: tuple[str, ...]
     again: bool
@@ -216,6 +218,7 @@ def parse(raw: dict[str, Any]) -> WesternTownData:
     )
     die = tuple(
         DieFace(
+            key=x["key"],
             face=x["face"],
             adds=tuple(x["adds"]),
             again=bool(x.get("again", False)),
@@ -223,6 +226,7 @@ def parse(raw: dict[str, Any]) -> WesternTownData:
         )
         for i, x in enumerate(raw["die"])
     )
+    _check_die_keys(die)
     lincoln = tuple(
         LincolnCard(
             index=i,
@@ -257,6 +261,18 @@ def parse(raw: dict[str, Any]) -> WesternTownData:
         if st.building not in by_key:
             raise ValueError(f"start card {st.key}: unknown building {st.building}")
     return WesternTownData(setup, tuple(cards), sites, die, lincoln, start_cards, by_key)
+
+
+def _check_die_keys(die: tuple[DieFace, ...]) -> None:
+    """Faces alike (the same Indians, the same roll again) share their key; others do not:
+    a key is one chance outcome of the die and one catalogue entry."""
+    seen: dict[str, tuple[str, tuple[str, ...], bool]] = {}
+    for d in die:
+        face = (d.face, d.adds, d.again)
+        if seen.setdefault(d.key, face) != face:
+            raise ValueError(f"die face key {d.key!r} names two different faces")
+    if len(set(seen.values())) != len(seen):
+        raise ValueError("two die face keys name the same face")
 
 
 #: The constant effects a green card may have (the rules read each of them).

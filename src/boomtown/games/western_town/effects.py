@@ -32,8 +32,12 @@ from boomtown.games.western_town.state import (
 )
 from boomtown.games.western_town.steps import (
     EXPLOIT_LIST,
+    EXPLOITED,
+    LAID,
     LAY_LIST,
+    OWNER,
     PLAY_LIST,
+    PLAYED,
     STEPLISTS,
     Step,
     norm,
@@ -425,9 +429,20 @@ _OPTIONS: dict[str, Callable[[St, int, Step, int, int, int, Chain], Options]] = 
     "retrieve": _retrieve_options,
 }
 
-for _listed in STEPLISTS:
-    for _listed_step in _listed:
+#: How a decision step's prompt names the effect it is part of.
+EFFECT_WORDS = {PLAYED: "played effect", EXPLOITED: "exploit effect", LAID: "tile effect"}
+#: STEP_AT_PROMPT[prompt]: (step list, index) of the decision step whose "ask" frames carry
+#: that prompt: each names its card and effect ("marshal's played effect: optional exchange"),
+#: so the prompts (presentation.py) know what is being decided. The rules never read it.
+STEP_AT_PROMPT: dict[str, tuple[int, int]] = {}
+for _lid, _listed in enumerate(STEPLISTS):
+    _owner, _effect = OWNER[_lid]
+    for _i, _listed_step in enumerate(_listed):
         _annotate_decision(_listed_step)
+        _listed_step["_prompt"] = (
+            f"{CARD_NAMES[_owner]}'s {EFFECT_WORDS[_effect]}: {_listed_step['_prompt']}"
+        )
+        STEP_AT_PROMPT.setdefault(_listed_step["_prompt"], (_lid, _i))
 
 
 def _steal_seats(st: St, s: int, step: Step, ctx: int) -> list[int]:
@@ -768,6 +783,12 @@ _LAY_OPTIONS = [
 ]
 _PAY_PROMPT = [f"pay for the {name}" for name in CARD_NAMES]
 _SPACE_PROMPT = [f"choose a space for the {name}" for name in CARD_NAMES]
+#: The prompt of the choice of building after a construction's extra payment (the exploit
+#: of a carpenter), and of the trade a "wood_for_inhabitants" space offers.
+BUILD_AFTER_PAY_PROMPT = "choose a building to construct"
+SPACE_TRADE_PROMPT = "the space lets you trade"
+#: The prompt of a second (or later) card taken back from the inactive pile.
+RETRIEVE_MORE_PROMPT = "take another card back from the inactive pile, or stop"
 
 
 def _build_choices(st: St, s: int, pays: list[Amounts]) -> Options:
@@ -799,7 +820,7 @@ def _do_build_pay(st: St, p: tuple[Any, ...]) -> None:
         paid = ", ".join(f"{n} {RES_NAMES[r]}" for r, n in pay)
         texts = _BUILD_PAY_TEXT[pay] = tuple(f"{name} discards {paid} to build" for name in NAMES)
     st.log(texts[s])
-    ask(st, s, _build_choices(st, s, _NO_PAY), "choose a building to construct")
+    ask(st, s, _build_choices(st, s, _NO_PAY), BUILD_AFTER_PAY_PROMPT)
 
 
 def _do_pay_build(st: St, p: tuple[Any, ...]) -> None:
@@ -826,8 +847,11 @@ _LAY_TEXT = [
 _ON_LAY = [lid if lid >= 0 and STEPLISTS[lid] else -1 for lid in LAY_LIST]
 
 
-_SPACE_TRADE = ((("I", 2),), (("W", 1),))  # the trade a "wood_for_inhabitants" space offers
-_SPACE_TRADE_ID = A.txn_id({"I": 2}, {"W": 1})
+# What laying a tile on a space gives, by the space's ``effect`` in the data: a gain
+# (A.SITE_GAINS), the trade of A.SPACE_TRADE (optional), or a roll of the die ("die").
+_SPACE_TRADE = (norm(A.SPACE_TRADE[0]), norm(A.SPACE_TRADE[1]))
+_SPACE_TRADE_ID = A.txn_id(*A.SPACE_TRADE)
+_SITE_GAIN_AT = {effect: (RES_INDEX[r], n) for effect, (r, n) in A.SITE_GAINS.items()}
 
 
 def _do_lay(st: St, p: tuple[Any, ...]) -> None:
@@ -837,15 +861,14 @@ def _do_lay(st: St, p: tuple[Any, ...]) -> None:
     if _ON_LAY[k] >= 0:
         st.stack.append(("steps", s, _ON_LAY[k], 0, -1, (k,)))
     effect = _SITE_EFFECT[i]
-    if effect == "gold":
-        st.gain(s, RES_INDEX["G"], 1)
-    elif effect == "inhabitants":
-        st.gain(s, RES_INDEX["I"], 2)
+    gained = _SITE_GAIN_AT.get(effect or "")
+    if gained is not None:
+        st.gain(s, gained[0], gained[1])
     elif effect == "wood_for_inhabitants":
         pay, gain = _SPACE_TRADE
         if st.can_pay(s, pay):
             ask(st, s, [(_SPACE_TRADE_ID, ("txn", s, pay, gain, -1, None)),
-                        (A.SKIP, ("skip",))], "the space lets you trade", optional=True)
+                        (A.SKIP, ("skip",))], SPACE_TRADE_PROMPT, optional=True)
     elif effect == "die" and not st.raided:
         st.stack.append(("die", s))
 
@@ -906,7 +929,7 @@ def _do_retrieve(st: St, p: tuple[Any, ...]) -> None:
         ]
         if options:
             options.append((A.STOP, ("skip",)))
-            ask(st, s, options, _STEP_PROMPT["retrieve"], optional=True)
+            ask(st, s, options, RETRIEVE_MORE_PROMPT, optional=True)
 
 
 #: An option's payload is carried out by ``PAYLOADS[payload[0]](st, payload)``.

@@ -66,6 +66,11 @@ def choose_die(st: St, frame: tuple[Any, ...], aid: int) -> None:
         st.stack.append(("die", s))
 
 
+#: The prompts of the grand manitou's choices in a raid (the public decision texts).
+RAID_TOWN_PROMPT = "the grand manitou chooses the town attacked (fewest Peace pipes)"
+RAID_TARGET_PROMPT = "the grand manitou chooses a target"
+
+
 def _trigger(st: St, g: int, s: int, last: int) -> None:
     st.log(f"The camp attacks ({st.camp[g * 3]} red, {st.camp[g * 3 + 1]} orange)!")
     if last == ORANGE:
@@ -77,7 +82,7 @@ def _trigger(st: St, g: int, s: int, last: int) -> None:
     effects.ask(
         st, st.gm[g],
         [(A.SEAT_RAID + t, ("push", ("raid_start", g, t))) for t in tied],
-        "the grand manitou chooses the town attacked (fewest Peace pipes)",
+        RAID_TOWN_PROMPT,
     )
 
 
@@ -117,7 +122,7 @@ def _raid(st: St, frame: tuple[Any, ...]) -> None:
     if not options:
         _end_raid(st, g, t)
         return
-    effects.ask(st, st.gm[g], options, "the grand manitou chooses a target", force_ask=True)
+    effects.ask(st, st.gm[g], options, RAID_TARGET_PROMPT, force_ask=True)
 
 
 def _do_attack(st: St, p: tuple[Any, ...]) -> None:

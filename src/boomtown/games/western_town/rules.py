@@ -44,7 +44,10 @@ if TYPE_CHECKING:
     from boomtown.games.western_town.state import WesternTownState as St
 
 SETUP = DATA.setup
-STAR_POOLS = ("orange", "green")
+STAR_POOLS: tuple[str, ...] = ("orange", "green")
+#: Adding buildings (set-up, rounds 2 and 3): star buildings drawn into the constructible
+#: ones, then drawn out of the game (their tiles become homesteads). The short game removes none.
+STAR_ADD, STAR_REMOVE = 2, 2
 NAMES = SEAT_NAMES
 
 #: Log lines of the hot paths, looked up rather than formatted: [seat] or [seat][kind].
@@ -207,7 +210,7 @@ def _setup(st: St, frame: tuple[Any, ...]) -> None:
                 st.hs_tiles[s] += len(st.stock[g * 2 + 1])
             st.stock[g * 2 + 1] = []
         else:
-            _push_stars(st, g, 0, add=2, remove=2)
+            _push_stars(st, g, 0, add=STAR_ADD, remove=STAR_REMOVE)
         push(("first_lm", g))
     for s in range(st.num_players):
         base = s * 7
@@ -349,8 +352,11 @@ def _start(st: St, frame: tuple[Any, ...]) -> None:
         return
     effects.ask(
         st, s, [(A.SPACE + i, ("start_lay", s, k, i)) for i in spaces],
-        "choose the space marked 4 for your start building", force_ask=True,
+        START_SPACE_PROMPT, force_ask=True,
     )
+
+
+START_SPACE_PROMPT = "choose the space marked 4 for your start building"
 
 
 def _do_start_lay(st: St, p: tuple[Any, ...]) -> None:
@@ -377,10 +383,10 @@ def _round(st: St, frame: tuple[Any, ...]) -> None:
     if st.options.short_game:
         if st.round == 2:
             for g in reversed(range(len(st.groups))):
-                _push_stars(st, g, 0, add=2, remove=0)
+                _push_stars(st, g, 0, add=STAR_ADD, remove=0)
     elif st.round in (2, 3):
         for g in reversed(range(len(st.groups))):
-            _push_stars(st, g, st.round - 2, add=2, remove=2)
+            _push_stars(st, g, st.round - 2, add=STAR_ADD, remove=STAR_REMOVE)
 
 
 def _lincoln_decider(st: St, frame: tuple[Any, ...]) -> int | None:
@@ -767,6 +773,8 @@ _INCOME = [tuple((RES_INDEX[r], n) for r, n in c.income.items()) for c in DATA.c
 _INCOME_CHOICE = [
     tuple((A.txn_id({}, {r: 1}), ((r, 1),)) for r in c.income_choice) for c in DATA.cards
 ]
+#: The prompt of a card's income choice (the barber's Wood or Gold), by kind.
+INCOME_PROMPTS: list[str] = [f"income of {name}: choose" for name in CARD_NAMES]
 _CONSTANT_INCOME = [
     (k, tuple((RES_INDEX[r], n) for r, n in amounts.items()))
     for k, amounts in effects.CONSTANT_INCOME.items()
@@ -802,7 +810,7 @@ def _income(st: St, frame: tuple[Any, ...]) -> None:
             effects.ask(
                 st, s,
                 [(txn, ("txn", s, (), one, -1, None)) for txn, one in _INCOME_CHOICE[k]],
-                f"income of {CARD_NAMES[k]}: choose",
+                INCOME_PROMPTS[k],
             )
 
 
@@ -852,9 +860,12 @@ def _p5(st: St, frame: tuple[Any, ...]) -> None:
             effects.ask(
                 st, st.lm[g],
                 [(A.SEAT_LINCOLN + t, ("push", ("award", t))) for t in tied],
-                "the lead marshal breaks the tie for Lincoln's visit",
+                LINCOLN_TIE_PROMPT,
                 force_ask=True,
             )
+
+
+LINCOLN_TIE_PROMPT = "the lead marshal breaks the tie for Lincoln's visit"
 
 
 def _award(st: St, frame: tuple[Any, ...]) -> None:

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from boomtown.games.western_town.state import WesternTownState as St
 
 SETUP = DATA.setup
+#: Lincoln counts Inhabitants in sets: one point per full set, for each "I" wish.
+INHABITANTS_PER_POINT = 4
 
 
 def lincoln_points(st: St, s: int, wishes: tuple[str, ...]) -> int:
@@ -26,7 +28,7 @@ def lincoln_points(st: St, s: int, wishes: tuple[str, ...]) -> int:
     return (
         wishes.count("G") * res[base + X]
         + wishes.count("L") * res[base + L]
-        + wishes.count("I") * (res[base + I] // 4)
+        + wishes.count("I") * (res[base + I] // INHABITANTS_PER_POINT)
     )
 
 
@@ -49,11 +51,13 @@ def _vp_per(k: int) -> tuple[int, int, int] | None:
 _VP = [c.tile.vp if c.tile is not None else 0 for c in DATA.cards]
 _VP_PER = [_vp_per(k) for k in range(len(DATA.cards))]
 _WAREHOUSE = DATA.card("warehouse").index
+#: The warehouse's points with the option ``warehouse_points = "flat"`` (U13).
+FLAT_WAREHOUSE_POINTS = 6
 
 
 def building_points(st: St, s: int, k: int) -> int:
     if k == _WAREHOUSE and st.options.warehouse_points == "flat":
-        return 6
+        return FLAT_WAREHOUSE_POINTS
     per = _VP_PER[k]
     if per is None:
         return _VP[k]
@@ -99,7 +103,7 @@ def breakdown(st: St) -> dict[str, Any]:
             penalty = destroyed * SETUP.destroyed_point_penalty
             gold = st.r(s, X) * mult["G"]
             lure = st.r(s, L) * mult["L"]
-            inhabitants = (st.r(s, I) // 4) * mult["I"]
+            inhabitants = (st.r(s, I) // INHABITANTS_PER_POINT) * mult["I"]
             total = hp[s] + points - penalty + gold + lure + inhabitants
             totals[s] = total
             seats_out[s] = {

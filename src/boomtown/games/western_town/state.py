@@ -13,7 +13,7 @@ from functools import cache
 from operator import getitem
 from typing import Any
 
-from boomtown.engine.actions import CHANCE, TERMINAL
+from boomtown.engine.actions import CHANCE, TERMINAL, Prompt
 from boomtown.engine.state import State
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town.data import DATA, RES_INDEX, RESOURCES
@@ -128,6 +128,12 @@ class WesternTownState(State):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return _views.view(self, seat)
+
+    def _prompt(self, seat: int | None) -> Prompt:
+        return _presentation.prompt(self, seat)
+
+    def _describe(self, aid: int) -> tuple[tuple[str, ...], str]:
+        return _presentation.describe(self, aid)
 
     def returns(self) -> list[float]:
         if self.current_player != TERMINAL:
@@ -483,6 +489,7 @@ def _tuplify(value: Any) -> Any:
 
 # The rule modules import this one for its constants; bind them once it is complete.
 from boomtown.games.western_town import hidden as _hidden  # noqa: E402
+from boomtown.games.western_town import presentation as _presentation  # noqa: E402
 from boomtown.games.western_town import rules as _rules  # noqa: E402
 from boomtown.games.western_town import scoring as _scoring  # noqa: E402
 from boomtown.games.western_town import views as _views  # noqa: E402

@@ -60,24 +60,31 @@ def _annotate(step: Step) -> None:
         step["_opts"] = tuple((((r, 1),), txn_id({}, {r: 1})) for r in step["options"])
 
 STEPLISTS: list[tuple[Step, ...]] = []
+#: The effects a step list belongs to: a card's played effect, its exploit effect, or the
+#: effect of laying its tile.
+PLAYED, EXPLOITED, LAID = "play", "exploit", "lay"
+#: OWNER[lid]: (card kind, effect) of step list ``lid``; the lists of an "either" branch or
+#: a "then" belong to the effect they are part of. Read by the prompts, never by the rules.
+OWNER: list[tuple[int, str]] = []
 
 
-def _register(steps: tuple[Step, ...] | list[Step]) -> int:
+def _register(steps: tuple[Step, ...] | list[Step], owner: tuple[int, str]) -> int:
     steps = tuple(steps)
     key = len(STEPLISTS)
     STEPLISTS.append(steps)
+    OWNER.append(owner)
     for step in steps:
         _annotate(step)
         if step["op"] == "either":
-            step["_branches"] = tuple(_register(b) for b in step["options"])
+            step["_branches"] = tuple(_register(b, owner) for b in step["options"])
         if step.get("then"):
-            step["_then"] = _register(step["then"])
+            step["_then"] = _register(step["then"], owner)
     return key
 
 
-PLAY_LIST = [_register(c.play) for c in DATA.cards]
-EXPLOIT_LIST = [_register(c.exploit) for c in DATA.cards]
-LAY_LIST = [_register(c.tile.on_lay if c.tile else ()) for c in DATA.cards]
+PLAY_LIST = [_register(c.play, (c.index, PLAYED)) for c in DATA.cards]
+EXPLOIT_LIST = [_register(c.exploit, (c.index, EXPLOITED)) for c in DATA.cards]
+LAY_LIST = [_register(c.tile.on_lay if c.tile else (), (c.index, LAID)) for c in DATA.cards]
 STEP_REF: dict[int, tuple[int, int]] = {}
 for _lid, _steps in enumerate(STEPLISTS):
     for _i, _step in enumerate(_steps):
