@@ -20,7 +20,6 @@
 //   subjects     the prompt's subjects (ids the current decision is about; highlighted too)
 //   log          [{text, seat}]: the log as this client reads it (seat: whose step wrote the
 //                line, -1 chance, null set-up), for boards that show a story (a fight's volleys)
-//   match(test)  TEMPORARY, for the Western Town board until it maps clicks by targets
 //
 // Narrowing, for boards whose actions name several things (BOARDS entry `narrow: true`):
 // instead of the first-target rule, a click on a board thing keeps the legal actions that
@@ -540,8 +539,6 @@ function render() {
     msg, view, state: view.state, seat: msg.seat, role: msg.role, legal: actions,
     seatName, seatColour, clickable, act, targeting, entryOf, lastMoves, subjects,
     log: log.map((text, i) => ({ text, seat: logActors[i] ?? null })),
-    // TEMPORARY, for the Western Town board until it maps clicks by targets (issue 12):
-    match: (test) => actions.filter((a) => (typeof test === "function" ? test(a.text) : test.test(a.text))),
   };
   const boardNode = $("board");
   const renderer = board && board.game === view.game ? board.render : null;
