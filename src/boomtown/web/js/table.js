@@ -472,10 +472,10 @@ function showNarrowChooser(event, touch) {
   const more = complete.length - listed.length;
   box.replaceChildren(...[
     ...(touch && narrow.entry ? [entryBlock(narrow.entry)] : []),
-    el("div", { class: "narrow-path", text: narrow.picked.map(thingName).join(" › ") }),
+    el("div", { class: "narrow-path", text: narrow.picked.map(narrowLabel).join(" › ") }),
     nexts.length ? el("div", { class: "hint", text: `next: click ${nexts.length === 1 ? "the highlighted thing" : `one of the ${nexts.length} highlighted things`}` }) : null,
     nexts.length && nexts.length <= NARROW_NAMES ? el("div", { class: "narrow-names" }, ...nexts.map((id) => el("button", {
-      class: "small", "data-next": id, text: thingName(id),
+      class: "small", "data-next": id, text: narrowLabel(id),
       onclick: (e) => { e.stopPropagation(); const keep = narrowed(id); if (keep.length) narrowPick(id, keep, false, e, false); },
     }))) : null,
     ...listed.map(actionButton),
@@ -484,6 +484,13 @@ function showNarrowChooser(event, touch) {
   ].filter(Boolean));
   box.hidden = false;
   placeAside(box, event.clientX, event.clientY, nexts);
+}
+
+/** A thing's name in the chooser: the board's own label for it (its `aria-label`: "Ann's
+ * cowboys: 2" tells two players' cowboys apart), else its catalogue name. */
+function narrowLabel(id) {
+  const node = [...$("board").querySelectorAll("[data-id][aria-label]")].find((n) => n.dataset.id === id);
+  return node ? node.getAttribute("aria-label") : thingName(id);
 }
 
 /** Put the chooser near the click, where it covers none of the highlighted next things. */
