@@ -433,6 +433,7 @@ def test_simulate_bots_reports_failures(toy: str) -> None:
         (("--bots", "random", "--compare", "-o", "rounds=1", "-o", "rounds=1"), "same value"),
         (("--bots", "random", "--compare", "-o", "rounds=1", "-o", "rounds=9"), "rounds"),
         (("--bots", "random", "--detect", "0"), "0<x<=100"),
+        (("--bots", "random", "--address", "127.0.0.1:6379"), "--backend ray"),
         (("--workers", "2"), "go with --bots"),
         (("--report", "x.html"), "go with --bots"),
         (("--players", "2,3"), "go with --bots"),

@@ -272,6 +272,8 @@ def simulate_cmd(
     """
     ruleset = get_ruleset(game)
     counts = parse_player_counts(players) if players is not None else None
+    if address is not None and backend != "ray":
+        raise click.UsageError("--address goes with --backend ray")
     if bots is not None:
         lineup = parse_lineup(bots)
         arms = parse_arms(options, compare)
