@@ -106,6 +106,9 @@ class Table:
         self.page, self.server, self.game_id, self.token, self.seat = (
             page, server, game_id, token, seat)
         self.shots, self.saved = shots, saved
+        entries = server.get(f"/api/rulesets/{GAME}/catalogue")["entries"]
+        #: the spaces of each box of the action chart with 4 players
+        self.boxes = {e["id"]: e["details"]["boxes"] for e in entries if e["kind"] == "box"}
         self.decisions = self.on_board = self.board_clicks = 0
         self.by_kind: dict[str, list[int]] = {}
         self.fallbacks: list[str] = []
@@ -225,6 +228,14 @@ class Table:
         left = dict(page.eval_on_selector_all(
             ".wow-chart .box", "ns => ns.map(n => [n.dataset.id, Number(n.dataset.left)])"))
         assert left == {st["box_ids"][k]: n for k, n in st["boxes_left"].items()}
+        # each box draws its spaces (the catalogue's count for 4 players), the taken ones
+        # filled: none before round 1, else as many as the view says are used
+        spaces = page.eval_on_selector_all(".wow-chart .box", """ns => ns.map(n =>
+            [n.dataset.id, n.querySelectorAll('.space').length,
+             n.querySelectorAll('.space.taken').length])""")
+        for box, drawn, taken in spaces:
+            assert drawn == self.boxes[box], box
+            assert taken == (drawn - left[box] if st["round"] else 0), box
 
 
 def wait_for_turn(page: Any, table: Table, deadline: float,

@@ -107,7 +107,7 @@ function boxTakers(ctx, totals) {
   }
   const out = {};
   for (const [key, id] of Object.entries(st.box_ids)) {
-    const used = Math.max(0, (totals[key] ?? 0) - st.boxes_left[key]);
+    const used = st.round ? Math.max(0, (totals[key] ?? 0) - st.boxes_left[key]) : 0;
     let list = mem.takers[id] || [];
     if (list.length > used) list = fresh ? list.slice(list.length - used) : list.slice(0, used);
     while (list.length < used) list = [null, ...list];
@@ -412,7 +412,8 @@ function chartPanel(ctx) {
   const takers = boxTakers(ctx, totals);
   const boxes = Object.entries(st.box_ids).map(([key, id]) => {
     const entry = ctx.entryOf(id);
-    const left = st.boxes_left[key];
+    // before round 1 the view has no boxes open yet: the chart shows them as they will start
+    const left = st.round ? st.boxes_left[key] : totals[key];
     const spaces = [];
     for (let i = 0; i < totals[key]; i++) {
       const s = takers[key][i];
@@ -421,7 +422,7 @@ function chartPanel(ctx) {
         : el("span", { class: "space", title: "free" }));
     }
     const counter = key.startsWith("build_") ? key.slice(6) : null;
-    return el("div", { class: `box${left ? "" : " full"}${counter ? " build" : ""}`, "data-id": id, "data-left": left },
+    return el("div", { class: `box${left ? "" : " full"}${counter ? " build" : ""}`, "data-id": id, "data-left": st.boxes_left[key] },
       el("div", { class: "bname" }, counter ? picture(counter, "var(--ink)", 16) : null, entry?.name || boxName(key)),
       el("div", { class: "price", text: entry?.cost || "free" }),
       el("div", { class: "spaces" }, ...spaces));
