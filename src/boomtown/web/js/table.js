@@ -20,6 +20,9 @@
 //   subjects     the prompt's subjects (ids the current decision is about; highlighted too)
 //   log          [{text, seat}]: the log as this client reads it (seat: whose step wrote the
 //                line, -1 chance, null set-up), for boards that show a story (a fight's volleys)
+//   plan(steps)  take several decisions with one click: the first step now, each next one when
+//                this client's next decision arrives and the step is legal there (see "plans");
+//                a candidate given to clickable() with a `plan` takes its plan instead of its id
 //
 // Narrowing, for boards whose actions name several things (BOARDS entry `narrow: true`):
 // instead of the first-target rule, a click on a board thing keeps the legal actions that
@@ -37,9 +40,13 @@ import { api, el, remember, toast } from "./api.js";
 import { renderGeneric } from "./render/generic.js";
 
 /** Board renderers by ruleset id: a module under render/ exporting `render(ctx)`, and its
- * stylesheet under /static/css/ (loaded with it). Other games get the readable JSON tree. */
+ * stylesheet under /static/css/ (loaded with it), and optionally the game's own seat colours
+ * (`colours`, by seat). Other games get the readable JSON tree. */
 export const BOARDS = {
   "western-town": { module: "./render/western_town.js", css: "/static/css/western_town.css" },
+  // its seats are blue, red, yellow and white in the game's own texts ("seat 1 (red)'s building")
+  "great-western-trail": { module: "./render/great_western_trail.js", css: "/static/css/great_western_trail.css",
+    colours: ["#2c6fbb", "#c0392b", "#c99700", "#8f8a80"] },
   "way-out-west": { module: "./render/way_out_west.js", css: "/static/css/way_out_west.css", narrow: true },
 };
 /** The narrowing chooser names the next things as buttons when there are at most this many,
@@ -84,6 +91,7 @@ let socket = null;
 let last = null;          // the last state message
 let log = [];             // the log as this seat reads it
 let logActors = [];       // who took the step that wrote each line (seat, -1 chance, null)
+let logShown = { count: -1, filter: null, names: "" };  // what the log list shows
 let backoff = 500;
 let reqCounter = 0;
 let pending = null;       // {req, action, decision} of the decision in flight
@@ -100,6 +108,10 @@ let numbered = [];        // the actions as numbered in the list (keyboard picks
 let digits = "";
 let digitTimer = null;
 let settings = loadSettings();
+let lastBytes = 0;        // the size of the latest message (render statistics)
+/** Each render of a state message: {ms, bytes, game, decision} (the newest last; read by tests). */
+const renderStats = [];
+window.boomtownRenders = renderStats;
 export let beeps = 0;     // how many "your turn" beeps were played (for tests)
 
 function loadSettings() {
@@ -118,7 +130,7 @@ function connect() {
     log = [];
     logActors = [];
   };
-  socket.onmessage = (event) => onMessage(JSON.parse(event.data));
+  socket.onmessage = (event) => { lastBytes = event.data.length; onMessage(JSON.parse(event.data)); };
   socket.onclose = (event) => {
     if (pending) {
       if (pending.action !== null) queued = queued || { action: pending.action, decision: pending.decision, view: pending.view, sent: true };
@@ -147,6 +159,7 @@ function onMessage(msg) {
       const label = msg.role === "seat" ? `seat ${msg.seat}` : msg.role;
       remember(gameId, token, label, msg.view.game);
     }
+    if (msg.log_start < logShown.count) logShown.count = -1;  // earlier lines changed: redraw
     if (msg.log_start === 0) {
       log = msg.log.slice();
       logActors = (msg.log_actors || []).slice();
@@ -160,6 +173,7 @@ function onMessage(msg) {
   } else if (msg.type === "ack") {
     if (pending && msg.req === pending.req) pending = null;
   } else if (msg.type === "error") {
+    stopPlan();
     if (pending && msg.req !== undefined && msg.req === pending.req) pending = null;
     if (!opened && (msg.code === "unauthorized" || msg.code === "not_found")) {
       badLink(msg.code, msg.message);
@@ -239,10 +253,57 @@ function showQueued() {
 
 function undo() {
   if (!last || !last.can_undo) return;
+  stopPlan();
   if (!socket || socket.readyState !== WebSocket.OPEN) { toast("Not connected: undo not sent.", true); return; }
   pending = { req: ++reqCounter, action: null, decision: last.decision };
   send({ type: "undo", decision: last.decision, req: pending.req });
 }
+
+// ------------------------------------------------------------------ plans
+// A board may plan several decisions with one click (Great Western Trail's cattleman moves one
+// location per decision): `plan(steps)` takes the first step at once and each next one as soon
+// as this client's next decision arrives, if it is legal there. A step is an action id or
+// `{match(action, view) -> bool, wait}`. A step that matches no legal action ends the plan,
+// unless it waits: then the person decides meanwhile and the plan goes on where it matches.
+// A state in which this client has nothing to decide, an undo or a refused move ends it too.
+let planned = [];         // the steps still to take
+let planAt = null;        // the decision nonce the plan last acted on
+let plannedTaken = 0;     // steps taken by plans after their first (for tests: body[data-planned])
+
+function planAction(step, actions) {
+  if (step !== null && typeof step === "object") return actions.find((a) => step.match(a, last.view)) || null;
+  return actions.find((a) => a.id === step) || null;
+}
+
+function plan(steps) {
+  if (pending !== null) { toast("Still sending your previous move…"); return; }
+  planned = steps.slice();
+  planAt = null;
+  if (!advancePlan(true)) { stopPlan(); toast("That move cannot start here.", true); }
+}
+
+function stopPlan() { planned = []; planAt = null; }
+
+/** Take the plan's next step if it is this client's decision; true when a step went out now
+ * or is still in flight (so a forced move is not taken beside it). */
+function advancePlan(first = false) {
+  if (!planned.length || !last) return false;
+  if (pending !== null || (planAt !== null && last.decision === planAt)) return true;
+  if (!last.decision) { stopPlan(); return false; }
+  const action = planAction(planned[0], legal());
+  if (!action) {
+    if (!planned[0]?.wait) { stopPlan(); if (!first) toast("Plan stopped: its next step is not possible here."); }
+    return false;
+  }
+  planned.shift();
+  planAt = last.decision;
+  if (!first) document.body.dataset.planned = String(++plannedTaken);
+  act(action.id);
+  return true;
+}
+
+/** A clicked candidate: its plan, or its action. */
+function take(a) { if (a.plan) plan(a.plan); else act(a.id); }
 
 // ------------------------------------------------------------------ seats, catalogue
 function seatName(i) {
@@ -250,7 +311,10 @@ function seatName(i) {
   return s ? `${s.name}` : `seat ${i}`;
 }
 
-export function seatColour(i) { return SEAT_COLOURS[((i % SEAT_COLOURS.length) + SEAT_COLOURS.length) % SEAT_COLOURS.length]; }
+export function seatColour(i) {
+  const colours = BOARDS[last?.view?.game]?.colours || SEAT_COLOURS;  // a game's own seat colours
+  return colours[((i % colours.length) + colours.length) % colours.length];
+}
 
 function legal() {
   if (!last || !last.decision) return [];
@@ -364,7 +428,7 @@ function clickable(node, candidates) {
     event.stopPropagation();
     hideTip();
     const entry = entryOf(node.dataset.id);
-    if (candidates.length === 1 && lastPointer !== "touch") act(candidates[0].id);
+    if (candidates.length === 1 && lastPointer !== "touch") take(candidates[0]);
     else showChooser(candidates, event, entry);
   });
   return node;
@@ -374,7 +438,7 @@ function showChooser(candidates, event, entry = null) {
   const box = $("chooser");
   box.replaceChildren(
     ...(entry ? [entryBlock(entry)] : []),
-    ...candidates.map((a) => el("button", { onclick: () => act(a.id), "data-action": a.id, text: a.text + (a.cost ? ` (${a.cost})` : "") })),
+    ...candidates.map((a) => el("button", { onclick: () => take(a), "data-action": a.id, text: a.text + (a.cost ? ` (${a.cost})` : "") })),
     el("button", { class: "cancel", onclick: hideChooser, text: "cancel" }));
   box.hidden = false;
   place(box, event.clientX, event.clientY);
@@ -526,6 +590,7 @@ document.addEventListener("click", (event) => {
 
 // ------------------------------------------------------------------ render
 function render() {
+  const started = performance.now();
   document.body.classList.remove("busy");
   if (!$("tip").classList.contains("pinned")) hideTip();  // its node is about to be redrawn
   const msg = last;
@@ -546,6 +611,7 @@ function render() {
     msg, view, state: view.state, seat: msg.seat, role: msg.role, legal: actions,
     seatName, seatColour, clickable, act, targeting, entryOf, lastMoves, subjects,
     log: log.map((text, i) => ({ text, seat: logActors[i] ?? null })),
+    plan,
   };
   const boardNode = $("board");
   const renderer = board && board.game === view.game ? board.render : null;
@@ -571,7 +637,9 @@ function render() {
   renderGameOver(view);
   renderLog();
   yourTurn(Boolean(msg.decision));
-  takeForcedMove(msg, actions);
+  if (!advancePlan()) takeForcedMove(msg, actions);
+  renderStats.push({ ms: performance.now() - started, bytes: lastBytes, game: view.game, decision: msg.decision || null });
+  if (renderStats.length > 5000) renderStats.shift();
 }
 
 function isBot(seat) { return last?.seats?.[seat]?.kind === "bot"; }
@@ -703,17 +771,24 @@ function renderLog() {
     select.value = logFilter;
   }
   const logNode = $("log");
+  // only the new lines are drawn, unless the filter, a name or earlier lines changed
+  const names = last.seats.map((s) => s.name).join("\n");
+  const redraw = logShown.count < 0 || logShown.filter !== logFilter || logShown.names !== names || logShown.count > log.length;
+  const from = redraw ? 0 : logShown.count;
   const items = [];
-  log.forEach((line, i) => {
+  for (let i = from; i < log.length; i++) {
+    const line = log[i];
     const who = logActors[i];
-    if (logFilter !== "all" && String(who) !== logFilter) return;
+    if (logFilter !== "all" && String(who) !== logFilter) continue;
     const seat = typeof who === "number" && who >= 0 ? who : null;
     items.push(el("li", { "data-seat": seat === null ? (who === -1 ? "chance" : "") : seat, style: seat === null ? "" : `border-left-color:${seatColour(seat)}` },
       seat !== null ? el("b", { class: "who", style: `color:${seatColour(seat)}`, text: seatName(seat) }) : who === -1 ? el("span", { class: "who chance", text: "chance" }) : null,
       " ", line));
-  });
-  logNode.replaceChildren(...items);
-  logNode.parentElement.scrollTop = logNode.parentElement.scrollHeight;
+  }
+  if (redraw) logNode.replaceChildren(...items);
+  else logNode.append(...items);
+  logShown = { count: log.length, filter: logFilter, names };
+  if (redraw || items.length) logNode.parentElement.scrollTop = logNode.parentElement.scrollHeight;
 }
 
 function winnersText(view) {

@@ -828,10 +828,6 @@ function reveal(root) {
 }
 
 export function render(ctx) {
-  const t0 = performance.now();
-  try { return render2(ctx); } finally { (window.gwtMs ||= []).push(performance.now() - t0); }
-}
-function render2(ctx) {
   const m = derive(ctx);
   const players = ctx.state.players.map((p, s) => [p, s]);
   if (m.me !== null) players.sort((a, b) => (a[1] === m.me ? -1 : b[1] === m.me ? 1 : a[1] - b[1]));
