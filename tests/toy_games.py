@@ -433,7 +433,7 @@ class FaultyRules(HighCard):
         super()._apply_id(aid)
 
 
-def make_ruleset(cls: type[HighCard], game_id: str) -> Ruleset:
+def make_ruleset(cls: type[HighCard], game_id: str, with_catalogue: bool = True) -> Ruleset:
     def factory(ruleset: Ruleset, players: int, seed: int, options: Any) -> State:
         return cls(ruleset, players, seed, options)
 
@@ -445,7 +445,7 @@ def make_ruleset(cls: type[HighCard], game_id: str) -> Ruleset:
         options_type=HighCardOptions,
         action_space_size=SIZE,
         action_families=FAMILIES,
-        catalogue_factory=catalogue,
+        catalogue_factory=catalogue if with_catalogue else None,
         factory=factory,
         description=cls.__doc__ or "",
         returns_range=(-1000.0, 1000.0),  # returns are the points scored
@@ -467,6 +467,8 @@ HIGH_CARD = make_ruleset(HighCard, "toy-high-card")
 
 #: Broken ruleset id -> (ruleset, the conformance check that must catch it).
 BROKEN: dict[str, tuple[Ruleset, str]] = {
+    "toy-no-catalogue": (make_ruleset(HighCard, "toy-no-catalogue", False), "catalogue"),
+} | {
     game_id: (make_ruleset(cls, game_id), check)
     for game_id, cls, check in [
         ("toy-leaky-view", LeakyView, "view-leak"),
