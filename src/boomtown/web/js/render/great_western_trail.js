@@ -361,7 +361,7 @@ function wireMove(ctx, m, move, node, g, forks) {
     svg("rect", { x: label ? -19 : -9, y: -8, width: label ? 38 : 18, height: 15, rx: 7 }),
     svg("text", { y: 3, text: label ? `${steps}· ${label}` : `${steps}` })));
   const candidates = routes.map((route, i) => ({
-    id: `route:${g.key}:${i}`, text: `move to ${g.key}${routes.length > 1 ? ` via ${route.path.slice(0, -1).join(", ") || "the direct way"}` : ""}`,
+    id: `route:${g.key}:${i}`, text: routes.length > 1 ? `route ${i + 1} to ${g.key}: via ${route.path.slice(0, -1).join(", ") || "the direct way"}` : `move to ${g.key}`,
     cost: route.fee ? `$${route.fee} in fees` : "", plan: routePlan(move, route), kind: "move", targets: [`space:${g.key}`],
   }));
   if (routes.length > 1) {
@@ -379,7 +379,7 @@ function markFork(layer, routes) {
     const at = route.path.find((k, j) => other.every((r) => r.path[j] !== k));
     const g = SPACE.get(at || route.path[0]);
     layer.append(svg("g", { class: "fork-choice", transform: `translate(${g.x},${g.y})` },
-      svg("circle", { r: 27 }), svg("text", { y: -31, text: `route ${i + 1}` })));
+      svg("circle", { r: 27 }), svg("text", { y: -42, text: `route ${i + 1}` })));
   });
   const clear = () => { layer.replaceChildren(); document.removeEventListener("click", clear); };
   setTimeout(() => document.addEventListener("click", clear), 0);
@@ -423,11 +423,13 @@ function bar(ctx, m) {
   const phase = m.st.phase;
   const locals = m.legal.filter((a) => a.kind === "local-action");
   const finish = m.legal.find((a) => a.kind === "finish" && phase === "phase_b");
+  // "…then finish": the local action, then (once its own choices are made) the finish, at
+  // this same location (a cattleman moved by the action starts a new phase B there)
+  const at = (ctx.view.prompt?.subjects || []).join();
+  const finishHere = (x, view) => x.kind === "finish" && view.state.phase === "phase_b" && (view.prompt?.subjects || []).join() === at;
   for (const a of locals) {
     buttons.push(actionButton(ctx, a, null, "local"));
-    // "…then finish": the local action, then (once its own choices are made) the finish
-    buttons.push(planButton(ctx, "…then finish", "take this local action, then end your turn", [
-      a.id, { match: (x, view) => x.kind === "finish" && view.state.phase === "phase_b", wait: true }], a));
+    buttons.push(planButton(ctx, "…then finish", "take this local action, then end your turn", [a.id, { match: finishHere, wait: true }], a));
   }
   if (phase === "phase_b" || phase === "aux_choice") {
     for (const a of m.legal.filter((x) => x.kind === "auxiliary-action")) buttons.push(actionButton(ctx, a, a.text.replace("auxiliary action: ", "aux: "), "aux"));
@@ -499,24 +501,23 @@ function cattleCard(ctx, id, count = 1, extra = "") {
   const isObjective = id.startsWith("objective:");
   if (isObjective) return objectiveCard(ctx, id, count, extra);
   const breed = d.breed || keyOf(id).replace(/_\d$/, "");
-  return el("div", { class: `gwt-card cattle ${extra}${count > 1 ? " has-count" : ""}`, "data-id": id, style: `--breed:${BREED_COLOUR[breed] || "#999"}` },
+  return el("div", { class: `gwt-card cattle ${extra}`, "data-id": id, style: `--breed:${BREED_COLOUR[breed] || "#999"}` },
     el("span", { class: "band" }),
-    el("span", { class: "name", text: entry ? entry.name.replace(/ \(\d VP\)/, "") : words(keyOf(id)) }),
+    el("span", { class: "name" }, entry ? entry.name.replace(/ \(\d VP\)/, "") : words(keyOf(id)),
+      count > 1 ? el("span", { class: "count", text: ` ×${count}` }) : null),
     el("span", { class: "stats" },
       el("span", { class: "bv", title: "breeding value", text: d.value ?? "?" }),
-      el("span", { class: "vp", title: "victory points", text: `${d.vp ?? "?"} VP` })),
-    count > 1 ? el("span", { class: "count", text: `×${count}` }) : null);
+      el("span", { class: "vp", title: "victory points", text: `${d.vp ?? "?"} VP` })));
 }
 
 function objectiveCard(ctx, id, count = 1, extra = "") {
   const entry = ctx.entryOf(id);
   const d = entry?.details || {};
   const tasks = (d.tasks || []).map((t) => TASK_SHORT[t] || t).join(" ");
-  return el("div", { class: `gwt-card objective ${extra}${count > 1 ? " has-count" : ""}`, "data-id": id },
-    el("span", { class: "name", text: `objective ${keyOf(id)}` }),
+  return el("div", { class: `gwt-card objective ${extra}`, "data-id": id },
+    el("span", { class: "name" }, `objective ${keyOf(id)}`, count > 1 ? el("span", { class: "count", text: ` ×${count}` }) : null),
     el("span", { class: "tasks", text: tasks }),
-    el("span", { class: "vp", text: entry?.points || "" }),
-    count > 1 ? el("span", { class: "count", text: `×${count}` }) : null);
+    el("span", { class: "vp", text: entry?.points || "" }));
 }
 
 const TASK_SHORT = { bld: "bldg", st: "stn", tg: "▲g", tb: "▲b", hz: "hz", v3: "3", v4: "4", v5: "5", sf: "SF" };
@@ -545,7 +546,7 @@ function objectiveDisplay(ctx, m) {
 }
 
 function kansasCity(ctx, m) {
-  return el("div", { class: "gwt-kc" },
+  return el("div", { class: "gwt-kc" }, callout(ctx, m, "kc"),
     foresight(ctx, m), objectiveDisplay(ctx, m), jobMarket(ctx, m), cattleMarket(ctx, m));
 }
 
@@ -806,6 +807,7 @@ function playerBoard(ctx, m, p, s) {
       p.hidden_objectives_in_hand ? el("span", { class: "hint", text: `${p.hidden_objectives_in_hand} face-down objective` }) : null, piles(p, false));
   }
   return el("section", { class: `gwt-player${mine ? " me" : ""}${turn ? " on-turn" : ""}`, "data-id": p.id, "data-seat": s, style: `--seat:${ctx.seatColour(s)}` },
+    mine ? callout(ctx, m, "me") : null,
     header,
     el("div", { class: "pb-body" },
       el("div", { class: "pb-col" }, discRows(ctx, m, p, s)),
@@ -814,6 +816,31 @@ function playerBoard(ctx, m, p, s) {
 }
 
 // ------------------------------------------------------------------ the whole board
+/** Which part of the board a board id belongs to (the decision's callout goes there). */
+function regionOf(id, me) {
+  const [kind] = id.split(":");
+  const place = placeOf(id);
+  if (kind === "rail" || kind === "station" || kind === "city" || kind === "station-master") return "rail";
+  if (kind === "disc-row" || kind === "worker" || place === "hand" || place === String(me)) return "me";
+  if (kind === "space" || (kind === "building" && place === "") || place.startsWith("hazard") || place.startsWith("teepee")) return "trail";
+  if (kind === "deck" || place === "market" || place === "display" || place.startsWith("foresight") || place.startsWith("job-market")) return "kc";
+  return "";
+}
+
+/** The decision named again beside the things it is about, when they are not on the trail
+ * (the decision bar above the trail may be out of view there). */
+function callout(ctx, m, region) {
+  const regions = new Set(m.legal.filter((a) => a.targets?.length)
+    .map((a) => (a.kind === "local-action" ? "trail" : regionOf(a.targets[0], m.me))));
+  if (!regions.has(region) || regions.has("trail")) return null;
+  const prompt = ctx.view.prompt || {};
+  const extra = m.legal.filter((a) => !a.targets?.length && a.kind !== "plan");
+  return el("div", { class: "callout", "data-region": region },
+    el("strong", { text: prompt.title || "" }), prompt.progress ? el("span", { class: "hint", text: ` · ${prompt.progress}` }) : null,
+    m.kcStep >= 0 && region !== "me" ? kcTracker(m) : null,
+    ...extra.map((a) => actionButton(ctx, a)));
+}
+
 let revealed = null;  // the decision whose choices were last brought into view
 
 /** A new decision whose choices are all out of view: scroll the first one into view. */
@@ -837,7 +864,7 @@ export function render(ctx) {
     el("div", { class: "gwt-map" }, trailSvg(ctx, m)),
     mine ? playerBoard(ctx, m, mine[0], mine[1]) : null,
     kansasCity(ctx, m),
-    el("div", { class: "gwt-railroad" }, railroad(ctx, m)),
+    el("div", { class: "gwt-railroad" }, callout(ctx, m, "rail"), railroad(ctx, m)),
     el("div", { class: "gwt-others" }, ...others.map(([p, s]) => playerBoard(ctx, m, p, s))));
   if (ctx.msg.decision && ctx.msg.decision !== revealed) {
     revealed = ctx.msg.decision;
