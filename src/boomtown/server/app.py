@@ -19,7 +19,7 @@ from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
@@ -29,8 +29,6 @@ from boomtown.server.cluster import Cluster
 from boomtown.server.config import ServerConfig
 from boomtown.server.db import make_engine, migrate, sqlite_url
 from boomtown.server.guard import (
-    INT_MAX,
-    INT_MIN,
     RateLimiter,
     RequestGuard,
     SecurityHeaders,
@@ -80,8 +78,9 @@ MAX_NAME, MAX_ACTION_TEXT, MAX_DECISION, MAX_GAME_ID, MAX_BOT = 40, 300, 64, 64,
 MAX_BOT_LEVEL = 99
 #: Most options a game may be given.
 MAX_OPTIONS = 64
-#: The largest seed: seeds are stored as signed 64-bit integers.
-MAX_SEED = 2**63 - 1
+#: The largest integer every JSON reader keeps exact (JavaScript's too): the bound of seeds
+#: and action ids (storage takes signed 64 bits; action ids are small).
+MAX_JSON_INT = 2**53 - 1
 #: Pause before each bot move (ms).
 MAX_BOT_DELAY_MS = 10_000
 #: Games listed at most by one ``GET /api/games``.
@@ -90,36 +89,74 @@ MAX_LIST = 500
 PRINTABLE = r"^[^\x00-\x1f\x7f]*$"
 
 
-class Strict(BaseModel):
-    """Types as declared: ``"2"`` is not a number, ``"yes"`` not a boolean."""
+#: Ruleset ids, bot kinds, option names, decision nonces: plain identifiers.
+IDENTIFIER = r"^[A-Za-z0-9_-]*$"
+OPTION_NAME = r"^[A-Za-z_][A-Za-z0-9_]*$"
+#: Action texts and option values: any text but NUL.
+NO_NUL = r"^[^\x00]*$"
+#: Longest option value text.
+MAX_OPTION_TEXT = 100
 
-    model_config = ConfigDict(strict=True)
+
+class Strict(BaseModel):
+    """Types as declared (``"2"`` is not a number, ``"yes"`` not a boolean), no unknown
+    fields (a misspelt one would be ignored silently)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+def _whole(value: Any) -> Any:
+    """JSON Schema counts ``2.0`` as an integer: take it as 2 (never ``"2"`` or ``true``)."""
+    if isinstance(value, float) and value.is_integer() and abs(value) <= MAX_JSON_INT:
+        return int(value)
+    return value
+
+
+# Integers, written ``2`` or ``2.0``, within their limits (declared in the schema).
+Players = Annotated[int, Field(ge=1, le=MAX_SEATS), BeforeValidator(_whole)]
+BotLevel = Annotated[int, Field(ge=1, le=MAX_BOT_LEVEL), BeforeValidator(_whole)]
+Seed = Annotated[int, Field(ge=0, le=MAX_JSON_INT), BeforeValidator(_whole)]
+BotDelay = Annotated[int, Field(ge=0, le=MAX_BOT_DELAY_MS), BeforeValidator(_whole)]
+ActionId = Annotated[int, Field(ge=0, le=MAX_JSON_INT), BeforeValidator(_whole)]
+OptionNumber = Annotated[int, Field(ge=-MAX_JSON_INT, le=MAX_JSON_INT),
+                         BeforeValidator(_whole)]
+OptionName = Annotated[str, StringConstraints(max_length=MAX_GAME_ID, pattern=OPTION_NAME)]
+OptionValue = (
+    bool | OptionNumber | float | Annotated[str, StringConstraints(max_length=MAX_OPTION_TEXT,
+                                                              pattern=NO_NUL)]
+)
+#: A flat object of options: names that are identifiers, nothing else.
+Options = Annotated[dict[OptionName, OptionValue],
+                    Field(json_schema_extra={"additionalProperties": False})]
 
 
 class SeatIn(Strict):
     kind: Literal["human", "bot"] = "human"
     name: str = Field("", max_length=MAX_NAME, pattern=PRINTABLE)
     bot: str | None = Field(
-        None, max_length=MAX_BOT,
+        None, max_length=MAX_BOT, pattern=IDENTIFIER,
         description="bot kind for a bot seat (see /api/rulesets): easy, medium, hard or "
         "a library kind; default: the heuristic (medium)")
-    level: int | None = Field(None, ge=1, le=MAX_BOT_LEVEL,
+    level: BotLevel | None = Field(None,
                               description="bot strength, for kinds that have levels")
     open: bool = Field(False, description="a human seat anyone may claim from the lobby")
 
 
 class CreateGameIn(Strict):
-    game: str = Field(..., max_length=MAX_GAME_ID, description="ruleset id, e.g. western-town")
-    players: int = Field(..., ge=1, le=MAX_SEATS)
+    game: str = Field(..., max_length=MAX_GAME_ID, pattern=IDENTIFIER,
+                      description="ruleset id, e.g. western-town")
+    players: Players
     seats: list[SeatIn] = Field(..., max_length=MAX_SEATS)
-    options: dict[str, Any] | None = Field(None, max_length=MAX_OPTIONS)
-    seed: int | None = Field(
-        None, ge=0, le=MAX_SEED,
+    options: Options | None = Field(
+        None, max_length=MAX_OPTIONS, description="the ruleset's options by name "
+        "(see /api/rulesets); values are booleans, numbers or short texts")
+    seed: Seed | None = Field(
+        None,
         description="for tests and reproducible games: whoever knows it can foresee chance"
     )
     table_mode: bool = Field(False, description="people enter dice and draws (table link)")
     listed: bool = Field(True, description="shown in the lobby's list")
-    bot_delay_ms: int = Field(400, ge=0, le=MAX_BOT_DELAY_MS,
+    bot_delay_ms: BotDelay = Field(400,
                               description="pause before each bot move")
 
 
@@ -146,18 +183,18 @@ class CreateGameOut(BaseModel):
 
 
 class ActionIn(Strict):
-    action: Annotated[int, Field(ge=INT_MIN, le=INT_MAX)] | Annotated[
-        str, Field(max_length=MAX_ACTION_TEXT)] = Field(
+    action: ActionId | Annotated[
+        str, StringConstraints(max_length=MAX_ACTION_TEXT, pattern=NO_NUL)] = Field(
         ..., description="a legal action's id, or its text")
     decision: str | None = Field(
-        None, max_length=MAX_DECISION,
+        None, max_length=MAX_DECISION, pattern=IDENTIFIER,
         description="the `decision` of the state you answer; a stale one is refused "
         "with code moved_on"
     )
 
 
 class UndoIn(Strict):
-    decision: str | None = Field(None, max_length=MAX_DECISION)
+    decision: str | None = Field(None, max_length=MAX_DECISION, pattern=IDENTIFIER)
 
 
 class ClaimOut(BaseModel):
