@@ -256,3 +256,50 @@ def test_bots_go_on_when_the_process_running_them_dies(
         assert auth_get(b, gid, made["spectator_token"])["view"] == final["view"]
     finally:
         watcher.close()
+
+
+def test_boomtown_serve_workers_shares_one_port(tmp_path: Path) -> None:
+    """``--workers 2``: two processes behind one port, every request answered by either."""
+    import sys
+
+    with database("postgresql", tmp_path) as (url, _data):
+        assert url is not None
+        server = ServerProcess(tmp_path / "data", url, command=[
+            sys.executable, "-m", "boomtown.server", "--workers", "2"])
+        try:
+            workers = _children(server.proc.pid)
+            deadline = time.monotonic() + DEADLINE_S
+            while len(workers) < 2 and time.monotonic() < deadline:
+                time.sleep(0.2)
+                workers = _children(server.proc.pid)
+            assert len(workers) >= 2, workers
+            made = server.post("/api/games", {
+                "game": "western-town", "players": 2, "bot_delay_ms": 0,
+                "seats": [{"kind": "human"}, {"kind": "human"}]})
+            gid = made["game_id"]
+            tokens = [s["token"] for s in made["seats"]]
+            rng = random.Random(6)
+            for _ in range(30):  # each request may land on either worker
+                msg = next(m for t in tokens if (m := auth_get(server, gid, t))["decision"])
+                pick = rng.choice(msg["view"]["legal_actions"])["id"]
+                ack = server.post(f"/api/games/{gid}/actions",
+                                  {"action": pick, "decision": msg["decision"]},
+                                  tokens[msg["seat"]])
+                assert ack.get("type") == "ack", ack
+            assert sum(1 for _, _, who in records(url, gid) if who >= 0) == 30
+        finally:
+            server.stop()
+
+
+def _children(pid: int) -> list[int]:
+    """The worker processes that ``pid`` started (multiprocessing's spawned children)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            cmdline = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and b"spawn_main" in cmdline:
+            found.append(int(stat.parent.name))
+    return found
