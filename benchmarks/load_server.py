@@ -1,16 +1,22 @@
 """Load benchmark of the web table: many concurrent bot-vs-bot games over the websocket API.
 
 Starts ``python -m boomtown.server`` on 127.0.0.1 (a fresh SQLite data folder unless
-``--database-url`` is given), creates ``--games`` games whose every seat is played by a
-client bot of this script (uniformly random legal actions, after a think time), and measures
-for each decision the time from sending it to receiving its acknowledgement (the server acks
-only after the decision is committed to the database). Bounded: it stops after
-``--seconds`` or when every game has ended, then stops the server.
+``--database-url`` is given; ``--servers N`` starts N server processes on that one
+PostgreSQL database), creates ``--games`` games whose every seat is played by a client bot
+of this script (uniformly random legal actions, after a think time), and measures for each
+decision the time from sending it to receiving its acknowledgement (the server acks only
+after the decision is committed to the database). With several servers, the seats of each
+game connect to different processes, so every decision also crosses to another process
+(LISTEN/NOTIFY) before the next seat can answer. Bounded: it stops after ``--seconds`` or
+when every game has ended, then stops the servers.
 
-    .venv/bin/python benchmarks/load_server.py --games 100 --think-ms 1000 --seconds 60
+    .venv/bin/python benchmarks/load_server.py --games 300 --think-ms 1000 --seconds 60
+    .venv/bin/python benchmarks/load_server.py --games 300 --think-ms 1000 --seconds 60 \
+        --database-url postgresql://postgres@127.0.0.1:54329/boomtown --servers 2
 
 Reports decisions/s and p50/p90/p99/max submit-to-ack latency. Goal on a 2-core machine:
-100 concurrent games with p99 under 100 ms on SQLite.
+300 concurrent games at about one decision a second each (``--think-ms 1000``), p99 under
+100 ms, on SQLite and on PostgreSQL with two server processes.
 """
 
 from __future__ import annotations
@@ -105,6 +111,46 @@ async def seat_client(ws_url: str, token: str, think: float, rng: random.Random,
                                               "decision": msg["decision"], "req": req}))
 
 
+def own_schema(database_url: str) -> tuple[str, str]:
+    """A fresh schema of the database for this run (games of earlier runs stay out of it):
+    the URL that uses it, and its name."""
+    import secrets
+
+    import sqlalchemy as sa
+
+    from boomtown.server.db import normalise_url
+
+    schema = f"load_{secrets.token_hex(4)}"
+    engine = sa.create_engine(normalise_url(database_url))
+    with engine.begin() as conn:
+        conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+    engine.dispose()
+    sep = "&" if "?" in database_url else "?"
+    return f"{database_url}{sep}options=-csearch_path%3D{schema}", schema
+
+
+def drop_schema(database_url: str, schema: str) -> None:
+    import sqlalchemy as sa
+
+    from boomtown.server.db import normalise_url
+
+    engine = sa.create_engine(normalise_url(database_url))
+    with engine.begin() as conn:
+        conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+    engine.dispose()
+
+
+def wait_ready(base: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(base + "/api/health", timeout=1).read()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise SystemExit(f"the server at {base} did not start")
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -121,21 +167,23 @@ def cpu_seconds(pid: int) -> float:
         return float("nan")
 
 
-async def run(args: argparse.Namespace, base: str) -> Stats:
+async def run(args: argparse.Namespace, bases: list[str]) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(args.seed)
     games = []
-    for _ in range(args.games):
+    for i in range(args.games):
         body = {"game": args.game, "players": args.players, "listed": False,
                 "seats": [{"kind": "human"} for _ in range(args.players)]}
-        games.append(await asyncio.to_thread(post, base, "/api/games", body))
-    ws_base = base.replace("http://", "ws://")
+        games.append(await asyncio.to_thread(post, bases[i % len(bases)], "/api/games", body))
+    ws_bases = [b.replace("http://", "ws://") for b in bases]
+    # seat s of game g talks to server (g + s) mod N: with two servers, the seats of a game
+    # are on different processes
     tasks = [
         asyncio.create_task(seat_client(
-            f"{ws_base}/api/games/{g['game_id']}/ws", s["token"], args.think_ms / 1000,
-            random.Random(rng.random()), stats, stop))
-        for g in games for s in g["seats"]
+            f"{ws_bases[(g + s['seat']) % len(ws_bases)]}/api/games/{game['game_id']}/ws",
+            s["token"], args.think_ms / 1000, random.Random(rng.random()), stats, stop))
+        for g, game in enumerate(games) for s in game["seats"]
     ]
     start = time.perf_counter()
     stats.measure_from = start + args.warmup
@@ -166,37 +214,48 @@ def main() -> None:
                         help="seconds at the start (all clients connecting) left out of the "
                         "latency figures; reported apart")
     parser.add_argument("--database-url", default=None)
+    parser.add_argument("--servers", type=int, default=1,
+                        help="server processes on the one database (more than 1: PostgreSQL)")
     args = parser.parse_args()
     if not 1 <= args.games <= 1000 or not 0 < args.seconds <= 900:
         parser.error("--games must be 1..1000 and --seconds 0..900")
-    port = free_port()
+    if not 1 <= args.servers <= 8 or (args.servers > 1 and not args.database_url):
+        parser.error("--servers is 1..8, and more than 1 needs --database-url (PostgreSQL)")
     data = tempfile.mkdtemp(prefix="boomtown-load-")
-    cmd = [sys.executable, "-m", "boomtown.server", "--host", "127.0.0.1", "--port", str(port),
-           "--data", data, "--log-level", "warning"]
-    if args.database_url:
-        cmd += ["--database-url", args.database_url]
-    server = subprocess.Popen(cmd)
-    base = f"http://127.0.0.1:{port}"
+    servers: list[subprocess.Popen[bytes]] = []
+    bases = []
+    url, schema = own_schema(args.database_url) if args.database_url else (None, None)
     try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(base + "/api/health", timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.1)
-        cpu0, own0 = cpu_seconds(server.pid), time.process_time()
-        stats = asyncio.run(run(args, base))
-        cpu, own = cpu_seconds(server.pid) - cpu0, time.process_time() - own0
+        for _ in range(args.servers):
+            port = free_port()
+            cmd = [sys.executable, "-m", "boomtown.server", "--host", "127.0.0.1", "--port",
+                   str(port), "--data", data, "--log-level", "warning"]
+            if url:
+                cmd += ["--database-url", url]
+            servers.append(subprocess.Popen(cmd))
+            bases.append(f"http://127.0.0.1:{port}")
+        for base in bases:
+            wait_ready(base)
+        cpu0, own0 = sum(cpu_seconds(p.pid) for p in servers), time.process_time()
+        stats = asyncio.run(run(args, bases))
+        cpu = sum(cpu_seconds(p.pid) for p in servers) - cpu0
+        own = time.process_time() - own0
     finally:
-        server.terminate()
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            try:
+                server.wait(10)
+            except subprocess.TimeoutExpired:
+                server.kill()
         shutil.rmtree(data, ignore_errors=True)
+        if schema is not None:
+            drop_schema(args.database_url, schema)
     lat = stats.latencies
     elapsed = stats.elapsed  # type: ignore[attr-defined]
     storage = "PostgreSQL" if args.database_url else "SQLite"
+    if args.servers > 1:
+        storage += f", {args.servers} server processes"
     print(f"{args.games} concurrent {args.players}-player {args.game} games on {storage}, "
           f"think {args.think_ms:.0f} ms, {elapsed:.1f} s (limit {args.seconds:.0f} s)")
     print(f"games finished: {stats.finished}/{args.games}")
@@ -209,7 +268,8 @@ def main() -> None:
           f"p90 {1000 * percentile(lat, 0.9):.1f}  p99 {1000 * percentile(lat, 0.99):.1f}  "
           f"max {1000 * max(lat, default=float('nan')):.1f}")
     print(f"messages received: {stats.messages} ({stats.bytes / 1e6:.1f} MB); "
-          f"CPU: server {cpu:.1f} s ({100 * cpu / elapsed:.0f}% of one core), "
+          f"CPU: server{'s' if args.servers > 1 else ''} {cpu:.1f} s "
+          f"({100 * cpu / elapsed:.0f}% of one core), "
           f"load clients {own:.1f} s; load average {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} cores")
     if stats.errors:

@@ -109,13 +109,21 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+#: The transaction lock that lets one server process at a time migrate a PostgreSQL
+#: database (several start together with ``--workers``): "BoomMig" in ASCII.
+MIGRATE_LOCK = 0x426F6F6D4D6967
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest Alembic revision."""
+    """Bring the schema to the newest Alembic revision (on PostgreSQL one process at a time:
+    the others wait, then find it done)."""
     from alembic import command
     from alembic.config import Config
 
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATE_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
