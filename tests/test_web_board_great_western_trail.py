@@ -52,6 +52,8 @@ PHONE = {"width": 390, "height": 844}
 SEED = 11
 #: The log line that starts one of our turns (the engine names seat 0 by its colour).
 MY_TURN = "-- seat 0 (blue)'s turn"
+#: How often the final state is drawn again to time it.
+REPEATS = 12
 #: Our turns after which a screenshot is saved (three later moments).
 MOMENTS = (6, 14, 22)
 
@@ -143,7 +145,8 @@ CHECK_JS = """() => {
   return bad;
 }"""
 
-#: A test hook: keep the latest state message's view beside the page (for CHECK_JS).
+#: A test hook: keep the latest state message's view beside the page (for CHECK_JS), and
+#: the socket (to ask for a re-render at the end).
 KEEP_VIEW_JS = """
   const desc = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage');
   const keep = (data) => {
@@ -153,21 +156,32 @@ KEEP_VIEW_JS = """
     window.boomtownLegal = m.view.legal_actions || [];
   };
   Object.defineProperty(WebSocket.prototype, 'onmessage', {
-    set(fn) { desc.set.call(this, (event) => { keep(event.data); fn(event); }); },
+    set(fn) {
+      window.boomtownSocket = this;
+      desc.set.call(this, (event) => { keep(event.data); fn(event); });
+    },
     get() { return desc.get.call(this); },
   });
 """
 
 
+def wait_until(page: Any, function: str, arg: Any = None, timeout_s: float = 60) -> None:
+    """Poll a function in the page until it returns true (the pages' Content-Security-Policy
+    forbids the eval Playwright's wait_for_function may need)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(function, arg):
+        assert time.monotonic() < deadline, f"still false after {timeout_s} s: {function}"
+        page.wait_for_timeout(10)
+
+
 def wait_settled(page: Any, before: str | None) -> None:
     """Until the decision clicked is answered (and any planned steps are taken)."""
-    page.wait_for_function(
-        """(before) => {
-          if (document.querySelector('.turn.over')) return true;
-          if (document.body.classList.contains('busy')) return false;
-          const last = window.boomtownRenders.at(-1) || {};
-          return last.decision !== before;
-        }""", arg=before, timeout=60_000)
+    wait_until(page, """(before) => {
+      if (document.querySelector('.turn.over')) return true;
+      if (document.body.classList.contains('busy')) return false;
+      const last = window.boomtownRenders.at(-1) || {};
+      return last.decision !== before;
+    }""", before)
 
 
 def choose(picks: list[dict[str, Any]], moving: bool, rng: random.Random) -> dict[str, Any] | None:
@@ -203,6 +217,7 @@ def test_a_whole_game_by_clicking_the_board(tmp_path: Path) -> None:
     clicks = board_clicks = list_clicks = 0
     clicks_by_turn: dict[int, int] = {}
     forks = 0
+    kc_steps: set[int] = set()
     delivery_shot = False
     moments = set(MOMENTS)
     try:
@@ -245,6 +260,14 @@ def test_a_whole_game_by_clicking_the_board(tmp_path: Path) -> None:
                         full_shot(page, shots / f"gwt-turn-{moment}.png")
                         moments.discard(moment)
                 mismatches += page.evaluate(CHECK_JS)
+                # a Kansas City decision names its subphase; the others' hands stay backs
+                step = int(page.evaluate("() => document.querySelector('.gwt').dataset.kcStep"))
+                if step >= 0:
+                    kc_steps.add(step)
+                    now = page.locator(".gwt-bar .kc-steps li.now").inner_text()
+                    assert now.startswith(f"{step + 1} "), now
+                assert page.locator(".gwt-others [data-id$='@hand'], .gwt-others [data-id$='@draw']"
+                                    ).count() == 0
                 if not delivery_shot and page.locator(".gwt-rail .city.deliverable").count():
                     page.locator(".gwt-railroad").scroll_into_view_if_needed()
                     page.screenshot(path=str(shots / "gwt-delivery.png"))
@@ -285,6 +308,7 @@ def test_a_whole_game_by_clicking_the_board(tmp_path: Path) -> None:
             rows = final.locator("tr[data-row]").evaluate_all("rs => rs.map(r => r.dataset.row)")
             labels = final.locator("td.row-label").all_inner_texts()
             stats = page.evaluate("window.boomtownRenders")
+            final_ms = rerender_times(page, REPEATS)
             log = page.locator("#log li").all_inner_texts()
             planned = int(page.evaluate("document.body.dataset.planned || '0'"))
             forced = int(page.evaluate("document.body.dataset.forcedTaken || '0'"))
@@ -328,6 +352,8 @@ def test_a_whole_game_by_clicking_the_board(tmp_path: Path) -> None:
         "render_ms_median": round(statistics.median(s["ms"] for s in own), 1),
         "render_ms_p90": round(sorted(s["ms"] for s in own)[int(0.9 * len(own))], 1),
         "render_ms_largest_state": round(largest["ms"], 1),
+        "render_ms_final_state_median": round(statistics.median(final_ms), 1),
+        "render_ms_final_state_min": round(min(final_ms), 1),
         "largest_state_bytes": largest["bytes"],
         "state_bytes_median": int(statistics.median(s["bytes"] for s in stats)),
     }
@@ -336,6 +362,7 @@ def test_a_whole_game_by_clicking_the_board(tmp_path: Path) -> None:
     assert decisions > 50 and turns > 10
     assert share >= 0.9, figures
     assert planned > 0 and board_clicks > 0
+    assert len(kc_steps) >= 2, kc_steps  # Kansas City decisions of two subphases, at least
     assert clicks / turns <= 4, figures
     # generous bounds for a shared CI machine; the figures themselves are reported above
     assert figures["render_ms_median"] < 100, figures
@@ -343,6 +370,20 @@ def test_a_whole_game_by_clicking_the_board(tmp_path: Path) -> None:
     for name in ("gwt-start", "gwt-turn-6", "gwt-turn-14", "gwt-turn-22", "gwt-delivery", "gwt-end",
                  "gwt-phone-390x844"):
         assert (shots / f"{name}.png").stat().st_size > 10_000, name
+
+
+def rerender_times(page: Any, repeats: int) -> list[float]:
+    """The final state (the fullest board) drawn again ``repeats`` times, the bots idle: a
+    refused move makes the table page render its last state again."""
+    times = []
+    for i in range(repeats):
+        n = page.evaluate("window.boomtownRenders.length")
+        page.evaluate("""(i) => window.boomtownSocket.send(JSON.stringify(
+          { type: 'act', action: 0, decision: 'stale', req: 100000 + i }))""", i)
+        wait_until(page, "(n) => window.boomtownRenders.length > n", n)
+        times.append(page.evaluate("window.boomtownRenders.at(-1).ms"))
+        page.wait_for_timeout(60)
+    return times
 
 
 def full_shot(page: Any, path: Path) -> None:

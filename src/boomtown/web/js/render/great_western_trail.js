@@ -440,6 +440,7 @@ function bar(ctx, m) {
     else buttons.push(actionButton(ctx, a));
   }
   if (buttons.length) node.append(el("div", { class: "bar-actions" }, ...buttons));
+  else if (ctx.msg.chance) node.append(el("span", { class: "hint", text: "Enter the outcome in the list of choices." }));
   else if (m.legal.length) node.append(el("span", { class: "hint", text: "Click a highlighted thing on the board." }));
   return node;
 }
