@@ -122,3 +122,37 @@ def test_boomtown_serve_starts_the_web_table(tmp_path: Path) -> None:
         assert (tmp_path / "data" / "boomtown.sqlite3").exists()
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_write_from_a_record_that_changed_meanwhile_is_refused(
+    backend: str, tmp_path: Path
+) -> None:
+    """The compare-and-set that keeps several processes from forking a record: a writer
+    whose state is behind (a move stored, or a move taken back and another stored at the
+    same ply) gets Conflict and nothing of its write is stored."""
+    from boomtown.server.db import make_engine, migrate, sqlite_url
+    from boomtown.server.store import Conflict, GameRow, SeatRow, Store
+
+    with database(backend, tmp_path) as (url, data):
+        engine = make_engine(url or sqlite_url(data))
+        migrate(engine)
+        store = Store(engine)
+        row = GameRow(id="g1", game="western-town", version=1, players=2, seed=1,
+                      options={}, table_mode=False, listed=False, bot_delay_ms=0,
+                      spectator_token="s", table_token_hash=None, status="active",
+                      moves=1, created_at=0.0, updated_at=0.0,
+                      seats=[SeatRow(0, "human", "Ann"), SeatRow(1, "human", "Bob")])
+        store.run_now(Store.insert_game(row, [(5, -1)]))
+        store.run_now(Store.append_moves("g1", 1, [(7, 0)], "active", 0))
+        with pytest.raises(Conflict):  # a second writer of ply 1
+            store.run_now(Store.append_moves("g1", 1, [(8, 1)], "active", 0))
+        store.run_now(Store.truncate_moves("g1", 2, 1, "active", 0))  # undo ply 1
+        store.run_now(Store.append_moves("g1", 1, [(9, 0)], "active", 1))  # a new ply 1
+        # a writer that still holds the record before the undo: same count, but behind
+        with pytest.raises(Conflict):
+            store.run_now(Store.append_moves("g1", 2, [(4, 1)], "active", 0))
+        with pytest.raises(Conflict):
+            store.run_now(Store.truncate_moves("g1", 2, 1, "active", 0))
+        assert store.tail("g1", 0) == (2, 1, [5, 9])
+        engine.dispose()

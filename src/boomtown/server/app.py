@@ -312,6 +312,10 @@ def create_app(
         live = await hub.get(game_id)
         token = creds.credentials if creds is not None else None
         role, seat = await hub.authorize(live, token)
+        if hub.cluster is not None:
+            # another process may have stored a change whose notification is on its way:
+            # an HTTP answer is as fresh as the database
+            await hub.refresh(live)
         return hub, live, role, seat
 
     def state_response(hub: Hub, live: LiveGame, role: str, seat: int | None) -> Any:

@@ -41,6 +41,9 @@ games = sa.Table(
     sa.Column("moves", sa.Integer, nullable=False, default=0),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
+    # times the record was cut back (undo): with the move count, the version that every
+    # write of moves compares and sets (several server processes, see cluster.py)
+    sa.Column("rewinds", sa.Integer, nullable=False, default=0, server_default="0"),
 )
 
 seats = sa.Table(

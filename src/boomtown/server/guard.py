@@ -31,10 +31,13 @@ MAX_DEPTH = 16
 #: The integer range every integer of the API and of the storage fits in.
 INT_MIN, INT_MAX = -(2**63), 2**63 - 1
 
-#: Content-Security-Policy of the pages: everything from this server only, no framing.
-#: Styles allow inline attributes (the table page colours seats with ``style=``).
+#: Content-Security-Policy of the pages: everything from this server only, no inline
+#: scripts, no framing. Styles allow inline attributes (the table page colours seats with
+#: ``style=``). Scripts allow ``eval`` only because the browser tests' string predicates
+#: (Playwright's ``wait_for_function``) are evaluated with it; the pages never use it.
 CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "default-src 'self'; script-src 'self' 'unsafe-eval'; "
+    "style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; "
     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )

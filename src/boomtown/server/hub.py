@@ -683,9 +683,13 @@ class Hub:
         try:
             return self.authenticate(live, token)
         except ApiError:
-            if self.cluster is None or not isinstance(token, str):
-                raise
-        await self.refresh(live, full=True)
+            if (self.cluster is None or not isinstance(token, str)
+                    or not any(s.open for s in live.row.seats)):
+                raise  # only an open seat can have been claimed elsewhere
+        stored = await asyncio.to_thread(self.store.seats_of, live.id)
+        if stored and stored != live.row.seats:
+            live.row.seats = stored
+            self.broadcast(live)
         return self.authenticate(live, token)
 
     def authenticate(self, live: LiveGame, token: Any) -> tuple[str, int | None]:
@@ -807,13 +811,15 @@ class Hub:
             except UndoNotAllowed as exc:  # pragma: no cover - can_undo said yes
                 raise ApiError("undo_not_allowed", str(exc)) from exc
             status = "finished" if new.is_terminal() else "active"
-            op = Store.truncate_moves(live.id, len(state.history), len(new.history), status)
+            op = Store.truncate_moves(live.id, len(state.history), len(new.history), status,
+                                      live.row.rewinds)
             try:
                 await self.writer.run(self._announced(op, live.id, UNDO))
             except Conflict as exc:
                 raise await self._lost_race(live) from exc
             except WriteFailed as exc:
                 raise ApiError("storage", f"the undo could not be stored: {exc}") from exc
+            live.row.rewinds += 1
             live.row.moves = len(new.history)
             steps = len(new.history)
             live.moves = [m for m in live.moves if m.step < steps]
@@ -862,7 +868,7 @@ class Hub:
         if not pairs:
             return
         status = "finished" if new.is_terminal() else "active"
-        op = Store.append_moves(live.id, start, pairs, status)
+        op = Store.append_moves(live.id, start, pairs, status, live.row.rewinds)
         try:
             await self.writer.run(self._announced(op, live.id, MOVES, start))
         except Conflict as exc:
@@ -875,7 +881,7 @@ class Hub:
     async def _lost_race(self, live: LiveGame) -> ApiError:
         """Another process stored a change of this game first: catch up with it (the lock
         is held) and refuse what lost, as a second click on the same state is refused."""
-        await self._catch_up(live, full=True)
+        await self._catch_up(live)
         return ApiError("moved_on", "the game moved on: another decision was stored first")
 
     @staticmethod
@@ -946,13 +952,13 @@ class Hub:
     async def _catch_up_moves(self, live: LiveGame) -> bool:
         """Apply the moves other processes appended; ``False`` when the record changed
         otherwise (the caller reloads the game)."""
-        history = live.state.history
-        start = len(history)
-        stored = await asyncio.to_thread(self.store.actions_from, live.id, max(0, start - 1))
-        if start:
-            if not stored or stored[0] != history[-1]:
-                return False
-            stored = stored[1:]
+        start = len(live.state.history)
+        found = await asyncio.to_thread(self.store.tail, live.id, start)
+        if found is None:
+            return True
+        count, rewinds, stored = found
+        if rewinds != live.row.rewinds or count != start + len(stored):
+            return False  # the record was cut back since this state: reload it
         if not stored:
             return True
         new = live.state.clone()

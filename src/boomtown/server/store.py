@@ -59,6 +59,8 @@ class GameRow:
     created_at: float
     updated_at: float
     seats: list[SeatRow]
+    #: Times the record was cut back by an undo (see :meth:`Store.append_moves`).
+    rewinds: int = 0
 
 
 Op = Callable[[Connection], Any]
@@ -117,26 +119,31 @@ class Store:
 
     @staticmethod
     def append_moves(
-        game_id: str, start: int, actions: list[tuple[int, int]], status: str
+        game_id: str, start: int, actions: list[tuple[int, int]], status: str,
+        rewinds: int = 0,
     ) -> Op:
-        """Append ``(action id, actor)`` pairs at plies ``start``...: only if the game holds
-        ``start`` moves (a compare-and-set on ``games.moves``, which also makes concurrent
-        writers of one game wait for each other), and the primary key makes a second writer
-        of the same ply fail too. Raises :class:`Conflict` when another writer was first."""
+        """Append ``(action id, actor)`` pairs at plies ``start``...: only if the record is
+        still the one the writer holds, ``start`` moves after ``rewinds`` undos (a
+        compare-and-set on ``games``, which also makes concurrent writers of one game wait
+        for each other); the primary key refuses a second writer of the same ply too.
+        Raises :class:`Conflict` when another writer changed the record first."""
 
         def op(conn: Connection) -> None:
-            Store._advance_count(conn, game_id, start, start + len(actions), status)
+            Store._compare_and_set(conn, game_id, start, rewinds, start + len(actions),
+                                   rewinds, status)
             Store._append(conn, game_id, start, actions)
 
         return op
 
     @staticmethod
-    def truncate_moves(game_id: str, held: int, length: int, status: str) -> Op:
-        """Drop the moves from ply ``length`` on (undo), only if the game holds ``held``
-        moves (else :class:`Conflict`: a move stored meanwhile is never dropped)."""
+    def truncate_moves(game_id: str, held: int, length: int, status: str,
+                       rewinds: int = 0) -> Op:
+        """Drop the moves from ply ``length`` on (undo), only if the record is the one the
+        writer holds (``held`` moves after ``rewinds`` undos; else :class:`Conflict`: a move
+        stored meanwhile is never dropped), and count the rewind."""
 
         def op(conn: Connection) -> None:
-            Store._advance_count(conn, game_id, held, length, status)
+            Store._compare_and_set(conn, game_id, held, rewinds, length, rewinds + 1, status)
             conn.execute(
                 moves.delete().where(moves.c.game_id == game_id, moves.c.ply >= length)
             )
@@ -144,15 +151,16 @@ class Store:
         return op
 
     @staticmethod
-    def _advance_count(conn: Connection, game_id: str, held: int, count: int,
-                       status: str) -> None:
+    def _compare_and_set(conn: Connection, game_id: str, held: int, rewinds: int,
+                         count: int, new_rewinds: int, status: str) -> None:
         result = conn.execute(
             games.update()
-            .where(games.c.id == game_id, games.c.moves == held)
-            .values(moves=count, status=status, updated_at=time.time())
+            .where(games.c.id == game_id, games.c.moves == held, games.c.rewinds == rewinds)
+            .values(moves=count, rewinds=new_rewinds, status=status, updated_at=time.time())
         )
         if result.rowcount != 1:
-            raise Conflict(f"game {game_id} no longer holds {held} moves")
+            raise Conflict(f"game {game_id} changed: it no longer holds {held} moves after "
+                           f"{rewinds} undos")
 
     @staticmethod
     def set_status(game_id: str, status: str, version: int | None = None) -> Op:
@@ -186,8 +194,15 @@ class Store:
             return op(conn)
 
     # -------------------------------------------------------------- reads
+    def _snapshot(self) -> Connection:
+        """A connection whose reads all see one moment of the database."""
+        conn = self.engine.connect()
+        if conn.dialect.name == "postgresql":
+            conn = conn.execution_options(isolation_level="REPEATABLE READ")
+        return conn
+
     def load_game(self, game_id: str) -> tuple[GameRow, list[int]] | None:
-        with self.engine.connect() as conn:
+        with self._snapshot() as conn:
             row = conn.execute(sa.select(games).where(games.c.id == game_id)).mappings().first()
             if row is None:
                 return None
@@ -203,14 +218,28 @@ class Store:
         )
         return game, list(actions)
 
-    def actions_from(self, game_id: str, start: int) -> list[int]:
-        """The game's action ids from ply ``start`` on."""
-        with self.engine.connect() as conn:
-            return list(conn.execute(
+    def tail(self, game_id: str, start: int) -> tuple[int, int, list[int]] | None:
+        """The game's move count, its rewinds and its action ids from ply ``start`` on, all
+        of one moment; ``None`` for no such game."""
+        with self._snapshot() as conn:
+            row = conn.execute(
+                sa.select(games.c.moves, games.c.rewinds).where(games.c.id == game_id)
+            ).first()
+            if row is None:
+                return None
+            actions = conn.execute(
                 sa.select(moves.c.action)
                 .where(moves.c.game_id == game_id, moves.c.ply >= start)
                 .order_by(moves.c.ply)
-            ).scalars().all())
+            ).scalars().all()
+        return int(row[0]), int(row[1]), list(actions)
+
+    def seats_of(self, game_id: str) -> list[SeatRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
+            ).mappings().all()
+        return [SeatRow(**{k: v for k, v in s.items() if k != "game_id"}) for s in rows]
 
     def game_ids(self, status: str | None = None) -> list[str]:
         query = sa.select(games.c.id).order_by(games.c.created_at)
