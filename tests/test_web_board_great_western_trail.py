@@ -20,6 +20,7 @@ moments, a delivery, the end, and the same seat on a 390x844 phone.
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import time
@@ -49,7 +50,8 @@ GEOMETRY = WEB / "geometry/great_western_trail.json"
 DEADLINE_S = 420
 DESKTOP = {"width": 1400, "height": 1000}
 PHONE = {"width": 390, "height": 844}
-SEED = 11
+#: The game's seed and the person's policy's (another: BOOMTOWN_GWT_SEED=3).
+SEED = int(os.environ.get("BOOMTOWN_GWT_SEED", "11"))
 #: The log line that starts one of our turns (the engine names seat 0 by its colour).
 MY_TURN = "-- seat 0 (blue)'s turn"
 #: How often the final state is drawn again to time it.
@@ -357,13 +359,14 @@ def test_a_whole_game_by_clicking_the_board(tmp_path: Path) -> None:
         "largest_state_bytes": largest["bytes"],
         "state_bytes_median": int(statistics.median(s["bytes"] for s in stats)),
     }
+    figures["seed"] = SEED
     (shots / "gwt-figures.json").write_text(json.dumps(figures, indent=1))
     print("great-western-trail board:", json.dumps(figures))
     assert decisions > 50 and turns > 10
     assert share >= 0.9, figures
     assert planned > 0 and board_clicks > 0
     assert len(kc_steps) >= 2, kc_steps  # Kansas City decisions of two subphases, at least
-    assert clicks / turns <= 4, figures
+    assert figures["clicks_per_turn_median"] <= 3 and clicks / turns <= 5, figures  # typical: 1-3
     # generous bounds for a shared CI machine; the figures themselves are reported above
     assert figures["render_ms_median"] < 100, figures
     assert largest["bytes"] < 80_000
