@@ -62,7 +62,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 @SCHEMA.parametrize()
-@settings(max_examples=MAX_EXAMPLES, deadline=None, derandomize=False,
+@settings(max_examples=MAX_EXAMPLES, deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
 def test_the_api_answers_every_request_as_its_schema_says(
     case: Any, server: ServerProcess

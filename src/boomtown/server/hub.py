@@ -438,6 +438,8 @@ class Hub:
         self.closing = False
         #: The server's own randomness (determinizations of the forced-move check).
         self.rng: random.Random = random.SystemRandom()
+        #: Catch-ups from the database under way.
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -908,7 +910,9 @@ class Hub:
             live.refresh_again = True
             return
         live.refreshing = True
-        asyncio.get_running_loop().create_task(self._refresh_loop(live))
+        task = asyncio.get_running_loop().create_task(self._refresh_loop(live))
+        self._tasks.add(task)  # held until done (the loop keeps only weak references)
+        task.add_done_callback(self._tasks.discard)
 
     def missed_changes(self) -> None:
         """Notifications may have been lost: catch every game up from the database."""
