@@ -61,6 +61,7 @@ from boomtown.server import bots
 from boomtown.server.cluster import MOVES, SEATS, UNDO, Cluster
 from boomtown.server.config import ACTIVE_WINDOW_S
 from boomtown.server.store import (
+    FAULTED,
     Conflict,
     GameRow,
     Op,
@@ -94,8 +95,6 @@ MAX_TOKEN = 100
 
 #: Roles a token grants.
 SEAT, SPECTATOR, TABLE = "seat", "spectator", "table"
-#: The status of a game stopped by a rules fault (kept, resumed by a fixed version).
-FAULTED = "faulted"
 #: Determinizations per other seat that must all leave the decider a single legal action
 #: before a decision counts as publicly forced (see :func:`publicly_forced`).
 FORCED_SAMPLES = 8
@@ -649,8 +648,9 @@ class Hub:
             live.id, fault, dumps({**fault.to_dict(), "game_id": live.id}),
         )
         live.error = self._fault_text(fault)
-        with contextlib.suppress(WriteFailed):
-            await self.writer.run(Store.set_status(live.id, FAULTED))
+        with contextlib.suppress(WriteFailed):  # other processes stop the game too
+            await self.writer.run(
+                self._announced(Store.set_status(live.id, FAULTED), live.id, SEATS))
         live.row.status = FAULTED
         live.views.clear()
         live.renew_decision()

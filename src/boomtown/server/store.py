@@ -65,6 +65,10 @@ class GameRow:
 
 Op = Callable[[Connection], Any]
 
+#: The status of a game stopped by a rules fault (kept, resumed by a fixed version): no
+#: move is stored for it meanwhile.
+FAULTED = "faulted"
+
 #: The transaction lock that lets one creator at a time count the active games
 #: (PostgreSQL, with a cap on active games): "BoomNew" in ASCII.
 CREATE_LOCK = 0x426F6F6D4E6577
@@ -155,7 +159,8 @@ class Store:
                          count: int, new_rewinds: int, status: str) -> None:
         result = conn.execute(
             games.update()
-            .where(games.c.id == game_id, games.c.moves == held, games.c.rewinds == rewinds)
+            .where(games.c.id == game_id, games.c.moves == held, games.c.rewinds == rewinds,
+                   games.c.status != FAULTED)
             .values(moves=count, rewinds=new_rewinds, status=status, updated_at=time.time())
         )
         if result.rowcount != 1:
