@@ -395,7 +395,7 @@ function phaseName(ctx, m) {
   let stage = "";
   if (phase === "phase_a" || (phase === "move" && !title.startsWith("Objective"))) stage = "Phase A — move";
   else if (phase === "phase_b" || phase === "borrow" || phase === "adjacent") stage = "Phase B — actions";
-  else if (m.kcStep >= 0) stage = "Phase C — Kansas City";
+  else if (m.kcStep >= 0) stage = "Phase B — Kansas City";
   return { stage, text: title + progress };
 }
 
