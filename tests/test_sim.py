@@ -338,7 +338,7 @@ def test_players_sweep_reports_every_count(toy: str, tmp_path: Path) -> None:
 
 def test_compare_two_option_settings(toy: str, tmp_path: Path) -> None:
     out, report = tmp_path / "ab.jsonl", tmp_path / "ab.html"
-    result = run("simulate", toy, "--bots", "random", "-n", "12", "-q", "--compare",
+    result = run("simulate", DRAWN.id, "--bots", "random", "-n", "12", "-q", "--compare",
                  "-o", "rounds=1", "-o", "rounds=3", "-o", "low_wins=true", "--out", str(out),
                  "--report", str(report), "--detect", "10")
     assert result.exit_code == 0, result.output
@@ -355,6 +355,7 @@ def test_compare_two_option_settings(toy: str, tmp_path: Path) -> None:
     [(_a, _b, diffs)] = study.comparisons()
     length = next(d for d in diffs if d.measure == "actions per game")
     assert length.diff > 0 and length.low > 0  # three rounds take longer than one
+    assert "feature: points" in {d.measure for d in diffs}  # the game's end features too
     assert "A/B comparison" in report.read_text()
 
 

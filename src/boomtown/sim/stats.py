@@ -610,7 +610,7 @@ def compare(a: TournamentSummary, b: TournamentSummary, detect: float = DEFAULT_
     list[Difference]
 ):
     """Arm B against arm A: win rate by turn position and by bot, tie rate, final total,
-    game length and every score category."""
+    game length, every score category and every numeric end feature."""
     measures: list[tuple[str, Sample, Sample, bool]] = []
     for p, (ta, tb) in enumerate(zip(a.by_position, b.by_position, strict=True)):
         if ta.games and tb.games:
@@ -627,6 +627,9 @@ def compare(a: TournamentSummary, b: TournamentSummary, detect: float = DEFAULT_
     for name, sample in a.categories.items():
         if name in b.categories:
             measures.append((f"score: {name}", sample, b.categories[name], False))
+    for name, feature in a.features.items():
+        if name in b.features:
+            measures.append((f"feature: {name}", feature.every, b.features[name].every, False))
     out = []
     for measure, sa, sb, is_rate in measures:
         d = paired_difference(measure, sa, sb, is_rate, detect)
