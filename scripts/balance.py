@@ -51,8 +51,7 @@ DEFAULT_BOT = "heuristic"
 #: The win-rate difference the "games to see" column is for (a fraction).
 DETECT = 0.05
 #: The measures of the auction comparison shown besides the win rates.
-AB_MEASURES = ("final total", "score: money", "decisions", "feature: paid",
-               "feature: rounds as start player", "feature: money left")
+AB_MEASURES = ("final total", "score: money", "decisions", "feature: paid")
 
 
 @dataclass(frozen=True)
