@@ -215,6 +215,8 @@ def start_ray(
 
     A cluster that does not answer within ``timeout`` seconds is a ``ConnectionError`` (Ray
     itself would retry for minutes)."""
+    if address is not None:
+        probe_address(address, min(RAY_PROBE_SECONDS, timeout))  # before Ray's slow import
     ray = _import_ray(local=address is None)
     if ray.is_initialized():
         return False
@@ -229,7 +231,6 @@ def start_ray(
                 f"before {RAY_CLUSTER_ENV}=0 was set): start one yourself with `ray start "
                 f"--head --node-ip-address={LOCALHOST}` and pass its --address")
         return True
-    probe_address(address, min(RAY_PROBE_SECONDS, timeout))
     outcome: dict[str, BaseException | None] = {}
 
     def connect() -> None:
