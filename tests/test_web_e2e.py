@@ -50,7 +50,7 @@ def test_lobby_to_final_score_by_clicking(tmp_path: Path) -> None:
             page.wait_for_selector("#go-to-table")
             page.screenshot(path=str(shots / "lobby.png"), full_page=True)
             page.click("#go-to-table")
-            page.wait_for_selector(".town.me")
+            page.wait_for_selector(".wt-town.me")
             clicks = board_clicks = 0
             reloaded = False
             deadline = time.monotonic() + DEADLINE_S
@@ -59,7 +59,7 @@ def test_lobby_to_final_score_by_clicking(tmp_path: Path) -> None:
                     break
                 if clicks == 8 and not reloaded:  # reconnecting resumes the game
                     page.reload()
-                    page.wait_for_selector(".town.me")
+                    page.wait_for_selector(".wt-town.me")
                     reloaded = True
                 if page.locator("body.busy").count() or not page.locator(".turn.you").count():
                     page.wait_for_timeout(30)
@@ -80,8 +80,8 @@ def test_lobby_to_final_score_by_clicking(tmp_path: Path) -> None:
                 "#turn").inner_text()
             score = page.locator("#score table.score")
             assert score.count() and "total" in score.inner_text()
-            assert page.locator(".town").count() == 2
-            assert page.locator(".site").count() == 30
+            assert page.locator(".wt-town").count() == 2
+            assert page.locator(".wt-site").count() == 30
             assert page.locator("#log li").count() > 20
             page.screenshot(path=str(shots / "table-final.png"), full_page=True)
             browser.close()
