@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -344,6 +345,8 @@ def play(api: Any, tmp_path: Path, shots: Path, name: str, players: int,
                 previous = state["decision"]
                 table.take(policy.choose(view), view)
                 wait_until(page, "!document.body.classList.contains('busy')")
+            renders = page.evaluate("window.boomtownRenders.filter(r => r.decision)"
+                                    ".map(r => [r.ms, r.bytes])")
             page.wait_for_selector("#gameover:not([hidden]) #winner")
             assert " win" in page.locator("#winner").inner_text()
             final = table.state()
@@ -364,6 +367,8 @@ def play(api: Any, tmp_path: Path, shots: Path, name: str, players: int,
             "decisions": table.decisions, "on_board": table.on_board,
             "share": round(share, 3), "clicks_per_board_decision": round(clicks, 2),
             "by_kind": per_kind, "fallbacks": table.fallbacks, "seconds": round(elapsed, 1),
+            "render_ms_median": round(statistics.median(ms for ms, _ in renders), 1),
+            "message_kb_median": round(statistics.median(b for _, b in renders) / 1024, 1),
             "seen": seen, "screenshots": saved, "errors": errors}
 
 
@@ -414,8 +419,10 @@ def test_whole_games_by_clicking_the_board(tmp_path: Path) -> None:
         assert report["decisions"] >= 30, report  # a whole game: 5 rounds of several cards
         assert report["share"] >= GOAL, report
         assert report["clicks_per_board_decision"] <= 2.5, report
-    three = reports[0]
-    assert three["seen"].get("reveal") and three["seen"].get("raid-over"), three["seen"]
-    assert any(r["seen"].get("lincoln") for r in reports), [r["seen"] for r in reports]
+    seen = [r["seen"] for r in reports]
+    assert reports[0]["seen"].get("reveal"), seen  # in a 3-player game every seat pairs
+    # a game may have no raid at all (about 1 in 70 random games), hardly both
+    assert any(r["seen"].get("raid-over") for r in reports), seen
+    assert any(r["seen"].get("lincoln") for r in reports), seen
     for name in ("3p-reveal", "3p-end", "duel-end", "phone"):
         assert (shots / f"wt-{name}.png").stat().st_size > 10_000, name

@@ -209,7 +209,6 @@ ROUND_LINE = re.compile(r"Round (\d+)$")
 _SEAT = "|".join(re.escape(name) for name in SEAT_NAMES)
 _CARD = "|".join(re.escape(c.name) for c in DATA.cards)
 SEAT_OF_NAME = {name: s for s, name in enumerate(SEAT_NAMES)}
-KIND_OF_NAME = {c.name: c.index for c in DATA.cards}
 #: Every die roll's line, by seat and face (raids._ROLLS): (seat, face index).
 ROLL_LINES = {line: (s, j) for s, lines in enumerate(raids._ROLLS) for j, line in enumerate(lines)}
 PLAY_LINES = {line: (s, k) for s, lines in enumerate(rules._PLAYS) for k, line in enumerate(lines)}
@@ -232,7 +231,6 @@ RAID_LINES = {
 }
 #: The first words of the raid lines (a cheap test before the patterns).
 RAID_STARTS = ("The camp attacks", "The Indians attack", "The raid is over")
-NO_TARGET = -1
 
 
 def _lincoln_points(st: St) -> list[int]:
