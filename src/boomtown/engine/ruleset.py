@@ -91,6 +91,16 @@ class Ruleset:
     #: Builds the game's catalogue (every card, building, tile, counter and space with its
     #: effect text generated from the data file); see :mod:`boomtown.engine.catalogue`.
     catalogue_factory: Callable[[], Catalogue] | None = None
+    #: The game's fixed numeric observation for learning code (``boomtown.rl``; the game's
+    #: ``observation.py``): ``observation(players, options)`` builds an encoder with
+    #: ``version`` (bumped whenever a slot changes meaning), ``size``, ``names`` (one per
+    #: slot), ``blocks`` (``(name, start, stop, meaning)``, documenting the layout),
+    #: ``perfect_information`` (every seat's view is the spectator's), ``points(state)`` and
+    #: ``points_range`` (each seat's final points and their bounds, for score-based rewards)
+    #: and ``encode(state, seat, out)``, which writes every slot of the ``float32`` array
+    #: ``out`` with a value in [0, 1], read only from what ``view(seat)`` shows (``seat``
+    #: ``None``: the spectator's). ``None``: ``boomtown.rl`` encodes ``view(seat)`` itself.
+    observation: Callable[[int, Any], Any] | None = None
 
     def catalogue(self) -> Catalogue:
         """The game's catalogue (built once)."""

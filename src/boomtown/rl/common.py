@@ -12,6 +12,7 @@ import numpy as np
 
 from boomtown.engine import CHANCE, Ruleset, State, get_ruleset
 from boomtown.rl.encoding import Layout, encoder_for
+from boomtown.rl.observation import Observer
 
 #: Characters of a view serialised with ``json.dumps(..., ensure_ascii=True)``.
 JSON_CHARSET = frozenset(string.printable) - frozenset("\t\n\r\x0b\x0c")
@@ -46,6 +47,10 @@ class GameSpec:
     def layout(self) -> Layout:
         """The discovered encoding of this game's views."""
         return encoder_for(self.ruleset.id, self.players, self.options_dict)
+
+    def observer(self, kind: str = "auto", layout: Layout | None = None) -> Observer:
+        """The observation encoder (see :class:`boomtown.rl.observation.Observer`)."""
+        return Observer(self, kind, layout)
 
     def new_game(self, seed: int) -> State:
         """A new game, advanced past any opening chance points."""

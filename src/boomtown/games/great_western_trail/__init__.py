@@ -16,6 +16,7 @@ from typing import Any
 from boomtown.engine.ruleset import Ruleset
 from boomtown.games.great_western_trail import actions, scenarios
 from boomtown.games.great_western_trail import catalogue as _catalogue
+from boomtown.games.great_western_trail import observation as _observation
 from boomtown.games.great_western_trail import sim_features as _sim
 from boomtown.games.great_western_trail import terminal as _terminal
 from boomtown.games.great_western_trail.data import provenance_report
@@ -77,6 +78,7 @@ RULESET = Ruleset(
     action_families=actions.FAMILIES,
     coverage_starts=scenarios.coverage_starts,
     catalogue_factory=_catalogue.catalogue,
+    observation=_observation.build,
     factory=_factory,
     terminal_layout=_terminal.layout,
     seat_setup=_sim.seat_setup,

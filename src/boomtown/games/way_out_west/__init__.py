@@ -12,6 +12,7 @@ from typing import Any
 
 from boomtown.engine.ruleset import Ruleset
 from boomtown.games.way_out_west import actions, catalogue
+from boomtown.games.way_out_west import observation as _observation
 from boomtown.games.way_out_west import sim_features as _sim
 from boomtown.games.way_out_west import terminal as _terminal
 from boomtown.games.way_out_west.data import provenance_report
@@ -51,6 +52,7 @@ RULESET = Ruleset(
     ),
     rules_report=rules_report,
     catalogue_factory=catalogue.build,
+    observation=_observation.build,
     variants=(
         {"wanted_counters": 18},
         {"nine_rounds": True},

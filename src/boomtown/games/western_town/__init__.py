@@ -11,6 +11,7 @@ from typing import Any
 
 from boomtown.engine.ruleset import Ruleset
 from boomtown.games.western_town import actions, catalogue
+from boomtown.games.western_town import observation as _observation
 from boomtown.games.western_town import sim_features as _sim
 from boomtown.games.western_town import terminal as _terminal
 from boomtown.games.western_town.data import provenance_report
@@ -46,6 +47,7 @@ RULESET = Ruleset(
     description="Build your town, exploit your neighbours, win Lincoln's favour; 5 rounds.",
     rules_report=_report,
     catalogue_factory=catalogue.build,
+    observation=_observation.build,
     variants=(
         {"short_game": True},
         {"double_duel": True},

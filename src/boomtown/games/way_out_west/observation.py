@@ -1,0 +1,272 @@
+"""Way Out West's fixed observation for learning code (``Ruleset.observation``).
+
+The layout is fixed for a player count: every slot is named (``names``) and documented by
+block (``blocks``); ``version`` changes whenever a slot's meaning does. Counts come first,
+each divided by a bound from the rules and capped at 1; then 0/1 flags (one-hot choices).
+Seats are *relative to the observer*: "seat+0" is the observing seat, "seat+1" the next seat
+in seat order, and so on (seat 0's order for the spectator), so one network can play any
+seat. A seat named as a value (a counter's owner, the attacker, who decides) is one-hot over
+the relative seats, with one more slot for "none".
+
+Way Out West hides nothing but the dice to come: every view is the whole public position, so
+the observation is the same for every seat up to that rotation (``perfect_information``). It
+reads only what ``view(seat)`` shows: money, bids, boxes, counters, cowboys, cattle, Farmers,
+Wanted counters, the gunfight, the score as it stands, whose decision it is and its kind.
+
+>>> from boomtown import new_game
+>>> import numpy as np
+>>> obs = build(3, None)
+>>> out = np.zeros(obs.size, dtype=np.float32)
+>>> obs.encode(new_game("way-out-west", 3, seed=1), 0, out)
+>>> bool(((0 <= out) & (out <= 1)).all()), len(obs.names) == obs.size
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from boomtown.engine.actions import CHANCE, TERMINAL
+from boomtown.games.way_out_west import actions as A
+from boomtown.games.way_out_west.data import DATA
+from boomtown.games.way_out_west.options import WayOutWestOptions
+from boomtown.games.way_out_west.state import (
+    BOX_KEYS,
+    F_ACOW,
+    F_ACTIVE,
+    F_ASHER,
+    F_ATT,
+    F_DCOW,
+    F_DEF,
+    F_DEXTRA,
+    F_DSHER,
+    F_RESULT,
+    F_SLOT,
+    F_TOWN,
+    C,
+    T,
+)
+
+if TYPE_CHECKING:
+    from boomtown.games.way_out_west.state import WayOutWestState as St
+
+#: Bumped whenever a slot changes meaning.
+VERSION = 1
+#: Bounds of the final points (counters 18 x 6, cattle 9 x 2, control 5 towns x 6, bonuses).
+POINTS_RANGE = (0.0, 165.0)
+COMP = DATA.components
+MONEY = 100  # money is not capped by the rules: a count at or above this reads 1
+SCORE = 60  # points as they stand (score categories) read 1 at or above this
+GUNFIGHT_SLOTS = A.SLOT_FARMER + 1  # counters, each seat's cattle, the Farmer
+
+
+class _Slots:
+    """Names, bounds and documentation of the slots, block by block."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.scale: list[float] = []
+        self.blocks: list[tuple[str, int, int, str]] = []
+
+    def add(self, name: str, labels: list[str], meaning: str, bound: float = 1.0) -> int:
+        start = len(self.names)
+        self.names += [f"{name}[{label}]" for label in labels]
+        self.scale += [1.0 / bound] * len(labels)
+        self.blocks.append((name, start, len(self.names), meaning))
+        return start
+
+
+class WayOutWestObservation:
+    """The observation of one player count (build it with :func:`build`)."""
+
+    version = VERSION
+    perfect_information = True
+    points_range = POINTS_RANGE
+
+    def __init__(self, players: int, options: Any) -> None:
+        import numpy as np
+
+        # the rule modules are bound once the state module is complete (see state.py)
+        from boomtown.games.way_out_west import rules, scoring
+
+        self.np = np
+        self._scoring = scoring
+        #: The kinds of frame a decision is taken in (``rules.CHOOSE``), in a fixed order.
+        self.frames = frames = tuple(sorted(rules.CHOOSE))
+        options = options if options is not None else WayOutWestOptions()
+        n = self.players = players
+        rel = [f"seat+{i}" for i in range(n)]
+        towns = [name.replace(" ", "_") for name in A.TOWN_NAMES]
+        counters = list(A.COUNTER_NAMES)
+        rounds = 9 if options.nine_rounds else DATA.setup.rounds
+        wanted = max(options.wanted_counters, 1)
+        s = _Slots()
+        # counts (scaled by their bound)
+        s.add("round", ["now"], "the round (0 before the first)", rounds)
+        s.add("high_bid", ["$"], "the highest bid of the auction", A.MAX_BID)
+        s.add("supply", ["farmers", "farmers_out", "wanted"],
+              "Farmers in the supply and out of play, Wanted counters in the supply",
+              max(COMP.farmers, wanted))
+        s.add("boxes_left", list(BOX_KEYS), "action boxes still free this round",
+              max(rules.BOXES_FULL))
+        s.add("cowboys", [f"{r},{t}" for r in rel for t in towns],
+              "each seat's cowboys in each town", COMP.cowboys_per_player)
+        s.add("cattle", [f"{r},{t}" for r in rel for t in towns],
+              "each seat's cattle in each town", max(t.corrals for t in DATA.towns))
+        s.add("town", [f"{t},{k}" for t in towns
+                       for k in ("farmer", "size", "cattle_income", "cattle_vp")],
+              "per town: Farmers, counters standing, $ per cattle at income, VP per cattle",
+              C)
+        s.add("money", rel, f"each seat's money (reads 1 at ${MONEY} or more)", MONEY)
+        s.add("bid", rel, "each seat's bid", A.MAX_BID)
+        s.add("supply_of", [f"{r},{k}" for r in rel for k in ("cowboys", "cattle")],
+              "each seat's cowboys and cattle in its supply", COMP.cowboys_per_player)
+        s.add("counters_in_supply", [f"{r},{k}" for r in rel for k in counters],
+              "each seat's counters of each type in its supply", COMP.counters_per_type)
+        s.add("counters_out", [f"{r},{k}" for r in rel for k in counters],
+              "each seat's counters of each type out of play", COMP.counters_per_type)
+        s.add("wanted", rel, "each seat's Wanted counters", wanted)
+        s.add("farmers_taken", rel, "Farmers each seat has removed", COMP.farmers)
+        s.add("actions_left", rel, "each seat's actions still to take this round",
+              DATA.setup.action_tokens)
+        s.add("score", [f"{r},{k}" for r in rel for k in
+                        ("counters", "cattle", "town_control", "most_money", "most_wanted",
+                         "total")],
+              f"each seat's points as they stand, by category (reads 1 at {SCORE} or more)",
+              SCORE)
+        s.add("gunfight", ["attacker_cowboys", "defender_cowboys", "defender_other"],
+              "the gunfight's fighters: cowboys of each side, the defence's own fighters",
+              COMP.cowboys_per_player)
+        self.counts = len(s.names)
+        # flags (0/1)
+        s.add("income_round", ["now"], "income is paid after this round")
+        self.f_bidding = s.add("bidding", rel, "the seat is still in the auction")
+        self.f_order = s.add("turn_order", [f"{r},{p + 1}" for r in rel for p in range(n)],
+                             "each seat's turn-order space (one-hot per seat)")
+        self.f_owner = s.add("owner", [f"{t},{k},{o}" for t in towns for k in counters
+                                       for o in [*rel, "none"]],
+                             "the owner of each town's counter of each type (one-hot)")
+        self.f_decides = s.add("decides", [*rel, "chance", "nobody"],
+                               "who decides now (nobody: the game is over)")
+        self.f_frame = s.add("frame", [*frames, "other"], "the kind of the decision now")
+        self.f_fight = s.add(
+            "gunfight_flags", ["active", "attacker_sheriff", "defender_sheriff"],
+            "a gunfight is going on; the sheriff fights for the attacker, the defender")
+        self.f_attacker = s.add("gunfight_attacker", rel, "the attacking seat")
+        self.f_defender = s.add("gunfight_defender", [*rel, "none"], "the defending seat")
+        self.f_town = s.add("gunfight_town", towns, "the town of the gunfight")
+        self.f_target = s.add(
+            "gunfight_target",
+            [*counters, *(f"cattle_of_{r}" for r in rel), "farmer"],
+            "the target: a counter type, a seat's cattle or the Farmer")
+        self.f_result = s.add("gunfight_result", list(_RESULTS_NAMES), "the gunfight's outcome")
+        self.size = len(s.names)
+        self.names = tuple(s.names)
+        self.blocks = tuple(s.blocks)
+        self._scale = np.array(s.scale[: self.counts], dtype=np.float32)
+        self._income_after = frozenset(
+            DATA.setup.short_income_after if options.nine_rounds else DATA.setup.income_after)
+        #: _rel[viewer][s]: seat s relative to the viewer.
+        self._rel = [[(t - v) % n for t in range(n)] for v in range(n)]
+
+    def points(self, st: St) -> list[float]:
+        """Every seat's points (final once the game is over)."""
+        return [float(v) for v in self._scoring.breakdown(st)["totals"]]
+
+    def encode(self, st: St, seat: int | None, out: Any) -> None:
+        n = self.players
+        scoring = self._scoring
+        me = 0 if seat is None else seat
+        rel = self._rel[me]
+        a = me * T
+        score = scoring.breakdown(st)
+        fight = st.fight
+        stack = st.stack
+        left = [0] * n
+        for frame in stack:
+            if frame[0] == "act":
+                left[rel[frame[1]]] += 1
+        raw: list[float] = [st.round, st.high, st.farmer_supply, st.farmer_out,
+                            st.wanted_supply]
+        raw += st.boxes_left
+        raw += st.cowboys[a:] + st.cowboys[:a]
+        raw += st.cattle[a:] + st.cattle[:a]
+        for t in range(T):
+            raw += (st.farmer[t], st.town_size(t), scoring.cattle_income_rate(st, t),
+                    scoring.cattle_vp(st, t))
+        raw += st.money[me:] + st.money[:me]
+        raw += st.bids[me:] + st.bids[:me]
+        for i in range(n):
+            s = (me + i) % n
+            raw += (st.cowboy_supply[s], st.cattle_supply[s])
+        b = me * C
+        raw += st.csupply[b:] + st.csupply[:b]
+        raw += st.cout[b:] + st.cout[:b]
+        raw += st.wanted[me:] + st.wanted[:me]
+        raw += st.farmers_taken[me:] + st.farmers_taken[:me]
+        raw += left
+        seats = score["seats"]
+        for i in range(n):
+            row = seats[(me + i) % n]
+            raw += (row["counters"], row["cattle"], row["town_control"], row["most_money"],
+                    row["most_wanted"], row["total"])
+        active = fight[F_ACTIVE]
+        raw += (fight[F_ACOW], fight[F_DCOW], fight[F_DEXTRA]) if active else (0, 0, 0)
+
+        hot: list[int] = []
+        if st.round in self._income_after:
+            hot.append(self.counts)
+        hot += [self.f_bidding + rel[s] for s in range(n) if st.in_auction[s]]
+        for place, s in enumerate(st.order):
+            hot.append(self.f_order + rel[s] * n + place)
+        base = self.f_owner
+        for i, o in enumerate(st.owner):
+            hot.append(base + i * (n + 1) + (rel[o] if o >= 0 else n))
+        who = st.current_player
+        hot.append(self.f_decides + (rel[who] if who >= 0 else n if who == CHANCE else n + 1))
+        if who != TERMINAL and stack:
+            kind = stack[-1][0]
+            frames = self.frames
+            hot.append(self.f_frame + (frames.index(kind) if kind in frames else len(frames)))
+        if active:
+            hot.append(self.f_fight)
+            if fight[F_ASHER]:
+                hot.append(self.f_fight + 1)
+            if fight[F_DSHER]:
+                hot.append(self.f_fight + 2)
+            hot.append(self.f_attacker + rel[fight[F_ATT]])
+            d = fight[F_DEF]
+            hot.append(self.f_defender + (rel[d] if d >= 0 else n))
+            hot.append(self.f_town + fight[F_TOWN])
+            slot = fight[F_SLOT]
+            if slot < C:
+                hot.append(self.f_target + slot)
+            elif slot < A.SLOT_FARMER:
+                hot.append(self.f_target + C + rel[slot - A.SLOT_CATTLE])
+            else:
+                hot.append(self.f_target + C + n)
+            hot.append(self.f_result + _RESULTS[fight[F_RESULT]])
+        self._write(out, raw, hot)
+
+    def _write(self, out: Any, raw: list[float], hot: list[int]) -> None:
+        counts = self.counts
+        if len(raw) != counts:
+            raise AssertionError(f"{len(raw)} counts for {counts} slots")
+        np = self.np
+        head = out[:counts]
+        head[:] = raw
+        head *= self._scale
+        np.minimum(head, 1.0, out=head)
+        np.maximum(head, 0.0, out=head)
+        out[counts:] = 0.0
+        out.put(hot, 1.0)
+
+
+#: The gunfight's result codes (state F_RESULT) in slot order.
+_RESULTS = {-1: 0, 0: 1, 1: 2, 2: 3}
+_RESULTS_NAMES = ("ongoing", "attacker_wins", "defender_wins", "nobody_wins")
+
+
+def build(players: int, options: Any) -> WayOutWestObservation:
+    """The observation of a ``players``-seat game with ``options`` (``Ruleset.observation``)."""
+    return WayOutWestObservation(players, options)
