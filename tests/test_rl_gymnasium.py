@@ -11,8 +11,10 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+from boomtown.bots import make_bot
 from boomtown.engine import CHANCE, IllegalAction, get_ruleset, list_rulesets, replay
 from boomtown.rl.gymnasium import BoomtownEnv, register_envs
+from boomtown.rl.opponents import model_policy
 from game_cases import EVERY_GAME_AND_COUNT
 from toy_games import HIGH_CARD
 
@@ -22,6 +24,22 @@ CASES = EVERY_GAME_AND_COUNT
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_passes_gymnasium_env_checker(game: str, players: int) -> None:
     check_env(BoomtownEnv(game, players, seat=players - 1), skip_render_check=False)
+    # a bot object is reseeded at every reset: the checker's determinism test passes too
+    bot = make_bot("random", game, 0, 0)
+    check_env(BoomtownEnv(game, players, seat=players // 2, opponents=bot,
+                          obs_format="vector"), skip_render_check=True)
+
+
+@pytest.mark.parametrize("game", list_rulesets())
+def test_a_bot_object_plays_the_same_episode_for_the_same_seed(game: str) -> None:
+    players = get_ruleset(game).player_counts[0]
+    env = BoomtownEnv(game, players, seat=1, opponents=make_bot("random", game, 0, 0))
+    run_episode(env, seed=5)
+    first = env.game_state.history
+    run_episode(env, seed=6)
+    assert env.game_state.history != first
+    run_episode(env, seed=5)
+    assert env.game_state.history == first
 
 
 def test_registered_ids_make_checked_environments() -> None:
@@ -139,3 +157,55 @@ def test_illegal_actions(toy: str) -> None:
     env.reset(seed=1)
     with pytest.raises(IllegalAction):
         env.step(bad)
+
+
+def test_opponent_callables_may_take_their_seats_observation() -> None:
+    """A callable with an ``observation`` keyword gets what an agent in its seat would: a
+    trained copy of the agent can play the other seats."""
+    seen: list[tuple[int, dict[str, Any]]] = []
+    env = BoomtownEnv("way-out-west", 3, seat=0)
+
+    def copy_of_agent(legal: Sequence[int], rng: random.Random,
+                      observation: dict[str, Any]) -> int:
+        seat = env.game_state.current_player
+        assert np.array_equal(observation["observation"], env.observer.encode(env.game_state, seat))
+        assert np.flatnonzero(observation["action_mask"]).tolist() == list(legal)
+        seen.append((seat, observation))
+        return legal[0]
+
+    env = BoomtownEnv("way-out-west", 3, seat=0, opponents=copy_of_agent)
+    run_episode(env, seed=2)
+    assert {seat for seat, _ in seen} == {1, 2}
+
+
+class FirstLegal:
+    """A stand-in for a trained model: ``predict`` in sb3-contrib's maskable convention."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def predict(self, observation: np.ndarray, action_masks: np.ndarray,
+                deterministic: bool = True) -> tuple[np.ndarray, None]:
+        assert observation.dtype == np.float32 and action_masks.dtype == bool
+        self.calls += 1
+        return np.array(int(np.flatnonzero(action_masks)[0])), None
+
+
+def test_a_model_plays_the_other_seats() -> None:
+    model = FirstLegal()
+    env = BoomtownEnv("western-town", 2, seat=1, opponents=model_policy(model),
+                      obs_format="vector")
+    obs, _ = env.reset(seed=3)
+    assert isinstance(obs, np.ndarray) and env.observation_space.contains(obs)
+    done = False
+    while not done:
+        obs, _, done, _, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+    assert model.calls > 0 and info["rewards"] == info["returns"]
+
+
+@pytest.mark.parametrize("scheme", ["win", "rank", "margin"])
+def test_reward_schemes(scheme: str) -> None:
+    env = BoomtownEnv("way-out-west", 3, seat=2, rewards=scheme)
+    reward, info, _ = run_episode(env, seed=4)
+    assert reward == info["rewards"][2]
+    assert sum(info["rewards"]) == pytest.approx(0.0)

@@ -3,7 +3,8 @@
 OpenSpiel's C++ random-simulation test reads every player's observation and information state
 at every position, which is slow for long games; it runs for each game's smallest player
 count, and for every count with ``BOOMTOWN_RL_FULL=1``. Every count plays a random game
-through the Python API (with sampled observation checks) and runs the MCTS bot.
+through the Python API (with sampled observation checks) and runs the MCTS, IS-MCTS and DQN
+agents for a few decisions.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from collections.abc import Iterator
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import mcts
+from open_spiel.python import rl_environment
+from open_spiel.python.algorithms import exploitability, ismcts, mcts, minimax
 
 from boomtown.engine import get_ruleset, list_rulesets
 from boomtown.rl.openspiel import (
+    NO_INFOSTATE_TENSOR,
     BoomtownState,
     determinized,
     load_game,
@@ -27,6 +30,7 @@ from boomtown.rl.openspiel import (
     register_games,
     short_name,
 )
+from boomtown.rl.rewards import rewards
 from game_cases import EVERY_GAME_AND_COUNT
 from toy_games import HIGH_CARD, HighCard, registered
 
@@ -55,17 +59,75 @@ def toy() -> Iterator[str]:
 def test_every_game_is_registered_with_its_nature() -> None:
     names = register_games()
     assert sorted(names) == list_rulesets()
+    info = pyspiel.GameType.Information
     for game_id, name in names.items():
         ruleset = get_ruleset(game_id)
         game_type = pyspiel.load_game(name).get_type()
         assert game_type.short_name == name == short_name(game_id)
         assert game_type.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
         assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-        assert game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        # Way Out West hides nothing (test_rl_observation checks the declaration)
+        expected = info.PERFECT_INFORMATION if game_id == "way-out-west" else (
+            info.IMPERFECT_INFORMATION)
+        assert game_type.information == expected
         assert game_type.utility == pyspiel.GameType.Utility.GENERAL_SUM
         assert game_type.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+        assert not game_type.provides_information_state_tensor
         assert game_type.min_num_players == min(ruleset.player_counts)
         assert game_type.max_num_players == max(ruleset.player_counts)
+
+
+@pytest.mark.parametrize("scheme", ["win", "rank", "margin"])
+def test_zero_sum_schemes_are_declared_zero_sum(scheme: str) -> None:
+    for game_id in list_rulesets():
+        game = load_game(game_id, get_ruleset(game_id).player_counts[-1], rewards=scheme)
+        assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+        assert game.utility_sum() == 0.0
+        assert game.min_utility() == -game.max_utility() < 0
+    assert load_game("western-town", 2, rewards=scheme).get_type().utility == (
+        pyspiel.GameType.Utility.ZERO_SUM)
+    with pytest.raises(ValueError):
+        load_game("western-town", 2, rewards="points")
+
+
+def test_two_player_zero_sum_games_are_accepted_by_exploitability_and_minimax() -> None:
+    game = load_game("western-town", 2, rewards="win")
+    refused = load_game("western-town", 2)  # the game's own returns: general-sum
+    policy = UniformRandom(game)
+    with pytest.raises(ValueError, match="zero-sum"):
+        exploitability.exploitability(refused, policy)
+    # The zero-sum game passes every check; the whole tree is far too large to traverse, so
+    # stop at the first best-response computation it starts.
+    class Stop(Exception):
+        pass
+
+    def stop(*args: object, **kwargs: object) -> None:
+        raise Stop
+
+    original = exploitability.pyspiel_best_response.CPPBestResponsePolicy
+    exploitability.pyspiel_best_response.CPPBestResponsePolicy = stop
+    try:
+        with pytest.raises(Stop):
+            exploitability.exploitability(game, policy)
+    finally:
+        exploitability.pyspiel_best_response.CPPBestResponsePolicy = original
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    player = state.current_player()
+    value, action = minimax.expectiminimax(state, 1, lambda s: 0.0, player)
+    assert action in state.legal_actions() and value == 0.0
+
+
+class UniformRandom:
+    """A minimal OpenSpiel policy object (exploitability only checks the game before use)."""
+
+    def __init__(self, game: pyspiel.Game) -> None:
+        self.game = game
+
+    def action_probabilities(self, state: pyspiel.State) -> dict[int, float]:
+        legal = state.legal_actions()
+        return {a: 1 / len(legal) for a in legal}
 
 
 @pytest.mark.parametrize(("game", "players"), SIM_CASES)
@@ -79,7 +141,7 @@ def test_openspiel_random_simulation_test(game: str, players: int) -> None:
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_a_random_game_through_the_python_api(game: str, players: int) -> None:
     spiel_game = load_game(game, players)
-    layout = spiel_game.layout
+    observer = spiel_game.observer
     state = spiel_game.new_initial_state()
     rng = np.random.default_rng(players)
     step = 0
@@ -105,7 +167,7 @@ def test_a_random_game_through_the_python_api(game: str, players: int) -> None:
                                                       if k != "log"}))
             assert json.loads(state.information_state_string(player))["log"] == view["log"]
             tensor = np.array(state.observation_tensor(player), dtype=np.float32)
-            assert np.array_equal(tensor, layout.encode(view))
+            assert np.array_equal(tensor, observer.encode(engine, player))
         actions = state.legal_actions()
         state.apply_action(actions[rng.integers(len(actions))])
         step += 1
@@ -184,3 +246,133 @@ def test_public_observers_see_the_spectator_view(toy: str) -> None:
     text = json.loads(public.string_from(state, 0))
     assert text["seat"] is None and text["state"]["hand"] is None
     assert json.loads(state.observation_string(0))["state"]["hand"] is not None
+
+
+def random_position(game: pyspiel.Game, decisions: int, seed: int) -> BoomtownState:
+    """A state ``decisions`` random decisions in, at a seat's decision."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    made = 0
+    while True:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        elif made >= decisions or state.is_terminal():
+            break
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            made += 1
+    assert isinstance(state, BoomtownState) and not state.is_terminal()
+    return state
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_a_determinized_state_is_observed_as_itself(game: str, players: int) -> None:
+    """The tensor of a determinized state is its own, never the initial state's: its
+    OpenSpiel history is empty, but it is not the start of the game."""
+    spiel_game = load_game(game, players)
+    state = random_position(spiel_game, 30, seed=players)
+    player = state.current_player()
+    initial = np.array(spiel_game.new_initial_state().observation_tensor(player))
+    sampler = random.Random(1)
+    for _ in range(2):
+        world = determinized(state, player, sampler)
+        assert world.history() == []
+        tensor = np.array(world.observation_tensor(player), dtype=np.float32)
+        fresh = spiel_game.observer.encode(world.game_state, player)
+        assert np.array_equal(tensor, fresh)
+        assert np.array_equal(tensor, np.array(state.observation_tensor(player)))
+        assert not np.array_equal(tensor, initial)
+        other = (player + 1) % players
+        assert np.array_equal(np.array(world.observation_tensor(other)),
+                              spiel_game.observer.encode(world.game_state, other))
+
+
+def test_information_state_tensors_raise_clearly() -> None:
+    state = random_position(load_game("western-town", 2), 5, seed=1)
+    with pytest.raises(NotImplementedError, match="no information-state tensor"):
+        state.information_state_tensor(0)
+    with pytest.raises(NotImplementedError, match="no information-state tensor"):
+        state.information_state_tensor()
+    assert "observation_tensor" in NO_INFOSTATE_TENSOR
+    env = rl_environment.Environment(load_game("western-town", 2))
+    assert env.use_observation  # OpenSpiel's learning environment picks the observation
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_resample_from_infostate_and_is_mcts(game: str, players: int) -> None:
+    spiel_game = load_game(game, players)
+    state = random_position(spiel_game, 12, seed=players + 1)
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    world = state.resample_from_infostate(player, sampler)
+    assert isinstance(world, BoomtownState)
+    assert world.information_state_string(player) == state.information_state_string(player)
+    assert world.legal_actions() == state.legal_actions()
+    rng = np.random.RandomState(3)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng, max_length=60)
+    bot = ismcts.ISMCTSBot(spiel_game, evaluator, uct_c=2.0, max_simulations=4,
+                           random_state=rng)
+    if spiel_game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
+        # nothing to resample: the world is the position itself, and OpenSpiel's IS-MCTS
+        # refuses a perfect-information game (MCTS is the same search there)
+        assert world.game_state.snapshot()["state"] == state.game_state.snapshot()["state"]
+        with pytest.raises(AssertionError):
+            bot.step(state)
+        return
+    for _ in range(2):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        if state.is_terminal():
+            break
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_openspiel_dqn_learns_from_the_observation_tensor(game: str, players: int) -> None:
+    import torch  # the rl extra has it (and dm-tree) for OpenSpiel's DQN
+    from open_spiel.python.pytorch import dqn
+
+    torch.set_num_threads(1)
+    torch.manual_seed(0)
+    env = rl_environment.Environment(load_game(game, players, rewards="rank"), seed=0)
+    size = env.observation_spec()["info_state"][0]
+    agents = [dqn.DQN(player_id=p, state_representation_size=size,
+                      num_actions=env.action_spec()["num_actions"], hidden_layers_sizes=[32],
+                      replay_buffer_capacity=200, batch_size=8, min_buffer_size_to_learn=16,
+                      learn_every=4, epsilon_decay_duration=100)
+              for p in range(players)]
+    step = env.reset()
+    for _ in range(120):
+        if step.last():
+            break
+        player = step.observations["current_player"]
+        out = agents[player].step(step)
+        assert out.action in step.observations["legal_actions"][player]
+        step = env.step([out.action])
+    assert any(agent.loss is not None for agent in agents)
+
+
+def test_serialised_determinized_states_come_back_whole() -> None:
+    import pickle
+
+    spiel_game = load_game("great-western-trail", 2)
+    state = random_position(spiel_game, 20, seed=4)
+    world = determinized(state, state.current_player(), random.Random(2))
+    again = pickle.loads(pickle.dumps(world))
+    assert again.game_state.snapshot() == world.game_state.snapshot()
+    assert again.observation_string(0) == world.observation_string(0)
+
+
+def test_expected_scores_follow_the_reward_scheme() -> None:
+    spiel_game = load_game("way-out-west", 3, rewards="rank")
+    state = random_position(spiel_game, 10, seed=9)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(state.legal_actions()[0])
+    assert state.returns() == rewards("rank", state.game_state)
+    assert sum(state.returns()) == pytest.approx(0.0)

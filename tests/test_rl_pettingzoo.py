@@ -7,10 +7,11 @@ import random
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from boomtown.engine import BadPlayerCount, IllegalAction, replay
 from boomtown.rl.pettingzoo import BoomtownAECEnv, env
+from boomtown.rl.rewards import rewards
 from game_cases import EVERY_GAME_AND_COUNT
 from toy_games import HIGH_CARD
 
@@ -25,6 +26,25 @@ def test_passes_pettingzoo_api_test(game: str, players: int) -> None:
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_passes_pettingzoo_seed_test(game: str, players: int) -> None:
     seed_test(lambda: env(game, players), num_cycles=40)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_passes_pettingzoo_render_test(game: str, players: int, capsys: pytest.CaptureFixture[str]
+                                       ) -> None:
+    render_test(lambda render_mode=None: env(game, players, render_mode=render_mode))
+    assert "to decide" in capsys.readouterr().out  # "human" printed what "ansi" returns
+
+
+def test_the_structured_view_and_the_generic_encoding_on_request() -> None:
+    e = env("way-out-west", 3, structured_view=True, observation="view")
+    api_test(e, num_cycles=200)
+    e.reset(seed=3)
+    obs, *_ = e.last()
+    seat = int(e.agent_selection.split("_")[1])
+    assert json.loads(obs["view"]) == json.loads(json.dumps(e.game_state.view(seat)))
+    assert e.observer.kind == "view"
+    space = e.observation_space(e.agent_selection)["observation"]
+    assert np.isinf(space.high).all()  # the generic encoding is not bounded
 
 
 def test_a_structurally_different_game_passes_too(toy: str) -> None:
@@ -58,9 +78,11 @@ def play(e: BoomtownAECEnv, seed: int, check_every: int = 11) -> dict[str, float
             mask = obs["action_mask"]
             assert mask.dtype == np.int8 and mask.shape == (size,)
             assert np.flatnonzero(mask).tolist() == legal
-            view = state.view(seat)
-            assert json.loads(obs["view"]) == json.loads(json.dumps(view))
-            assert np.array_equal(obs["observation"], e.layout.encode(view))
+            assert np.array_equal(obs["observation"], e.observer.encode(state, seat))
+            space = e.observation_space(agent)["observation"]
+            assert space.contains(obs["observation"]) and space.high.max() == 1
+            obs["observation"][:] = 7  # a caller's writes never reach the next observe()
+            assert e.observe(agent)["observation"].max() <= 1
             for other in e.agents:
                 if other != agent:  # a seat that is not acting: an all-zero mask
                     assert not e.observe(other)["action_mask"].any()
@@ -79,6 +101,17 @@ def test_a_whole_game_follows_the_engine(game: str, players: int) -> None:
     assert totals == {f"player_{s}": returns[s] for s in range(players)}
     again = replay(state.record)
     assert again.is_terminal() and again.returns() == returns
+
+
+@pytest.mark.parametrize("scheme", ["win", "rank", "margin"])
+def test_zero_sum_reward_schemes(scheme: str) -> None:
+    for game, players in (("western-town", 2), ("way-out-west", 4)):
+        e = env(game, players, rewards=scheme)
+        totals = play(e, seed=12, check_every=1000)
+        assert sum(totals.values()) == pytest.approx(0.0)
+        assert any(totals.values())
+        assert totals == dict(zip(e.possible_agents, rewards(scheme, e.game_state),
+                                  strict=True))
 
 
 def test_seeds_choose_the_game(toy: str) -> None:
@@ -110,7 +143,7 @@ def test_illegal_actions_are_refused_and_change_nothing(toy: str) -> None:
 
 
 def test_options_and_observation_choices(toy: str) -> None:
-    e = env(toy, 2, {"rounds": 1}, structured_view=False, render_mode="ansi")
+    e = env(toy, 2, {"rounds": 1}, render_mode="ansi")
     e.reset(seed=2)
     obs, *_ = e.last()
     assert sorted(obs) == ["action_mask", "observation"]

@@ -4,25 +4,28 @@
 >>> env = BoomtownEnv("western-town", players=3, seat=1)
 >>> obs, info = env.reset(seed=4)
 >>> sorted(obs), info["game_seed"]
-(['action_mask', 'observation', 'view'], 4)
+(['action_mask', 'observation'], 4)
 >>> legal = [i for i, ok in enumerate(obs["action_mask"]) if ok]
 >>> obs, reward, terminated, truncated, info = env.step(legal[0])
 
 The agent plays ``seat``; every other seat is played by its opponent (see
 :mod:`boomtown.rl.opponents`: uniform random by default, any ``(legal_ids, rng) -> id``
-callable, a bot with ``choose(observation)``, or a ``boomtown.bots`` spec string). Each
-opponent draws from its own generator, derived from the game seed and its seat, so an episode
-is reproducible from its seed. Chance is resolved with the game's own seeded stream.
+callable, one that also takes the seat's ``observation``, a bot with ``choose(observation)``
+or a ``boomtown.bots`` spec string). Each opponent draws from its own generator, derived from
+the game seed and its seat, and a bot object is reseeded the same way at every reset, so an
+episode is reproducible from its seed. Chance is resolved with the game's own seeded stream.
 
-Observations and actions are those of :mod:`boomtown.rl.pettingzoo` for the agent's seat:
-``observation`` (fixed-length ``float32`` encoding of ``view(seat)``), ``action_mask``
-(``int8``; the agent is only asked when it has a legal action, so it is never all zeros
-before the end) and ``view`` (the view as ASCII JSON; drop it with
-``structured_view=False``). :meth:`BoomtownEnv.action_masks` gives the mask as booleans, the
+Observations are those of :mod:`boomtown.rl.pettingzoo` for the agent's seat:
+``observation`` (the fixed-length ``float32`` vector of :mod:`boomtown.rl.observation`),
+``action_mask`` (``int8``; the agent is only asked when it has a legal action, so it is never
+all zeros before the end) and, with ``structured_view=True``, ``view`` (the view as ASCII
+JSON). ``obs_format="vector"`` gives the vector alone (a ``Box``), for learners that want a
+flat observation; :meth:`BoomtownEnv.action_masks` gives the mask as booleans either way, the
 convention of maskable policies (e.g. sb3-contrib's ``MaskablePPO``).
 
-Reward: 0 until the end, then ``returns()[seat]``. An illegal action is handled by
-``illegal_action``: ``"terminate"`` (default; the episode ends with reward
+Reward: 0 until the end, then the seat's reward under the ``rewards`` scheme
+(:mod:`boomtown.rl.rewards`; ``"returns"``, the game's own, by default). An illegal action is
+handled by ``illegal_action``: ``"terminate"`` (default; the episode ends with reward
 ``illegal_penalty`` and ``info["illegal_action"] = True``), ``"penalize"`` (nothing happens
 except that reward; the same seat decides again) or ``"raise"`` (:class:`IllegalAction`).
 Seeding is as in the PettingZoo environment: ``reset(seed=s)`` plays engine game ``s``.
@@ -42,11 +45,13 @@ from boomtown.rl.common import GameSpec, action_mask, resolve_chance, view_json
 from boomtown.rl.encoding import Layout
 from boomtown.rl.opponents import seat_policies
 from boomtown.rl.pettingzoo import RENDER_MODES, observation_space, render
+from boomtown.rl.rewards import check_scheme, rewards
 
 ILLEGAL_MODES = ("terminate", "penalize", "raise")
+OBS_FORMATS = ("dict", "vector")
 
 
-class BoomtownEnv(gymnasium.Env[dict[str, Any], np.int64]):
+class BoomtownEnv(gymnasium.Env[Any, np.int64]):
     """One seat of a boomtown game as a Gymnasium environment (see the module docstring)."""
 
     metadata = {"render_modes": list(RENDER_MODES)}
@@ -61,8 +66,11 @@ class BoomtownEnv(gymnasium.Env[dict[str, Any], np.int64]):
         opponents: Any = None,
         illegal_action: str = "terminate",
         illegal_penalty: float = -1.0,
-        structured_view: bool = True,
+        structured_view: bool = False,
+        obs_format: str = "dict",
+        observation: str = "auto",
         layout: Layout | None = None,
+        rewards: str = "returns",
         render_mode: str | None = None,
     ) -> None:
         self.game_spec = GameSpec.make(game, players, options)
@@ -72,15 +80,28 @@ class BoomtownEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise ValueError(f"illegal_action must be one of {ILLEGAL_MODES}")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES}")
+        if obs_format not in OBS_FORMATS:
+            raise ValueError(f"obs_format must be one of {OBS_FORMATS}")
+        if obs_format == "vector" and structured_view:
+            raise ValueError("a vector observation has no room for the structured view")
         self.seat = seat
         self.opponents = seat_policies(opponents, self.game_spec.players, seat)
         self.illegal_action = illegal_action
         self.illegal_penalty = float(illegal_penalty)
         self.structured_view = structured_view
+        self.obs_format = obs_format
+        self.reward_scheme = check_scheme(rewards)
         self.render_mode = render_mode
-        self.layout = layout if layout is not None else self.game_spec.layout()
+        self.observer = self.game_spec.observer(observation, layout)
         self.n_actions = self.game_spec.ruleset.action_space_size
-        self.observation_space = observation_space(self.layout, self.n_actions, structured_view)
+        self.observation_space: spaces.Space[Any]
+        if obs_format == "vector":
+            self.observation_space = spaces.Box(
+                self.observer.low, self.observer.high, shape=(self.observer.size,),
+                dtype=np.float32)
+        else:
+            self.observation_space = observation_space(
+                self.observer, self.n_actions, structured_view)
         self.action_space = spaces.Discrete(self.n_actions)
         self.game_seed: int | None = None
         self._state: State | None = None
@@ -98,7 +119,7 @@ class BoomtownEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
+    ) -> tuple[Any, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is None:
             self.game_seed = int(self.np_random.integers(0, 2**63 - 1))
@@ -116,7 +137,7 @@ class BoomtownEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def step(
         self, action: int | np.integer[Any]
-    ) -> tuple[dict[str, Any], SupportsFloat, bool, bool, dict[str, Any]]:
+    ) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
         state = self.game_state
         if self._over:
             raise RuntimeError("the episode is over: call reset()")
@@ -135,9 +156,10 @@ class BoomtownEnv(gymnasium.Env[dict[str, Any], np.int64]):
         reward = 0.0
         if state.is_terminal():
             self._over = True
-            returns = state.returns()
-            reward = float(returns[self.seat])
-            info["returns"] = list(returns)
+            final = rewards(self.reward_scheme, state)
+            reward = final[self.seat]
+            info["returns"] = list(state.returns())
+            info["rewards"] = final
         if self.render_mode == "human":
             self.render()
         return self._observe(), reward, state.is_terminal(), False, info
@@ -146,14 +168,23 @@ class BoomtownEnv(gymnasium.Env[dict[str, Any], np.int64]):
         """The legal actions of the agent's seat as booleans."""
         return action_mask(self.game_state, self.seat, self.n_actions).astype(bool)
 
+    def observe_seat(self, seat: int) -> dict[str, Any]:
+        """The observation dict the agent would get in ``seat`` (what an opponent callable
+        that takes ``observation`` receives)."""
+        state = self.game_state
+        return {"observation": self.observer.encode(state, seat),
+                "action_mask": action_mask(state, seat, self.n_actions)}
+
     def _play_others(self) -> None:
         state = self.game_state
         resolve_chance(state)
         moves = 0
-        while not state.is_terminal() and state.current_player != self.seat:
+        agent = self.seat
+        opponents, rngs, observe = self.opponents, self._rngs, self.observe_seat
+        while not state.is_terminal() and state.current_player != agent:
             seat = state.current_player
             legal = state.legal_action_ids()
-            state.apply(self.opponents[seat].act(state, seat, legal, self._rngs[seat]))
+            state.apply(opponents[seat].act(state, seat, legal, rngs[seat], observe))
             resolve_chance(state)
             moves += 1
             if moves > self.max_opponent_moves:
@@ -162,15 +193,17 @@ class BoomtownEnv(gymnasium.Env[dict[str, Any], np.int64]):
                     f"{self.seat} being asked: an opponent that never ends its turn?"
                 )
 
-    def _observe(self) -> dict[str, Any]:
+    def _observe(self) -> Any:
         state = self.game_state
-        view = state.view(self.seat)
+        vector = self.observer.encode(state, self.seat)
+        if self.obs_format == "vector":
+            return vector
         obs: dict[str, Any] = {
-            "observation": self.layout.encode(view),
+            "observation": vector,
             "action_mask": action_mask(state, self.seat, self.n_actions),
         }
         if self.structured_view:
-            obs["view"] = view_json(view)
+            obs["view"] = view_json(state.view(self.seat))
         return obs
 
     def render(self) -> str | None:

@@ -13,26 +13,36 @@ True
 
 What each game declares (``pyspiel.GameType``): sequential, explicit stochastic chance (the
 engine's ``chance_outcomes()`` with their probabilities; OpenSpiel chooses the outcome, so the
-engine's seed plays no part), imperfect information, general-sum, terminal rewards, the
-ruleset's player counts. Game parameters: ``players`` and every option of the ruleset whose
-default is a bool, int, float or string (``short_game``, ``warehouse_points``, ...).
+engine's seed plays no part), terminal rewards, the ruleset's player counts. Information:
+perfect for a game whose observation declares that every seat sees the whole position (Way
+Out West), imperfect otherwise. Utility: by the ``rewards`` parameter (:mod:`boomtown.rl.
+rewards`): ``"returns"`` (the game's own, default) is general-sum; ``"win"``, ``"rank"`` and
+``"margin"`` are zero-sum (utility sum 0), so exploitability and the two-player zero-sum
+algorithms accept them. Parameters: ``players``, ``rewards`` and every option of the ruleset
+whose default is a bool, int, float or string (``short_game``, ``warehouse_points``, ...).
 
 Information: ``observation_string(p)`` is ``view(p)`` without its log as JSON;
 ``information_state_string(p)`` is ``view(p)`` with the seat's log (everything the seat has
-seen and done, in order) as JSON; ``observation_tensor(p)`` is the fixed-length encoding of
-:mod:`boomtown.rl.encoding`. An observer asking for public information only
-(``private_info=NONE``) gets the spectator view ``view(None)``. There is no information-state
-tensor (the encoding is of the present view, not of the history).
+seen and done, in order) as JSON; ``observation_tensor(p)`` is the observation vector of
+:mod:`boomtown.rl.observation`. An observer for public information only
+(``private_info=NONE``) gets the spectator's view and vector. There is no information-state
+tensor (the vector is of the present position, not of the seat's history):
+``information_state_tensor()`` raises ``NotImplementedError`` saying so, and the game does not
+declare one, so OpenSpiel's learning environments (DQN, NFSP) use the observation tensor.
 
-``GameInfo`` needs numbers the engine contract does not declare (yet): the utility range and
-the longest game (decisions, chance excluded). A ruleset may declare ``returns_range`` and
-``max_game_length`` attributes; otherwise :func:`estimate_bounds` plays seeded random games
-and takes the range of the returns seen and four times the longest game (plus 100). Both can
-be given to :func:`register_game` instead.
+``resample_from_infostate(player, sampler)`` draws a full state consistent with all
+``player`` has seen (the engine's ``determinize``, its generator seeded from ``sampler``), so
+OpenSpiel's IS-MCTS searches without peeking; :func:`determinized` does the same with a
+``random.Random``, for perfect-information search (``MCTSBot``) on a sampled world.
+
+``GameInfo`` needs numbers the engine contract does not declare for every game: the longest
+game (decisions, chance excluded) comes from ``Ruleset.max_game_length`` or
+:func:`estimate_bounds` (four times the longest of seeded random games, plus 100); the utility
+range from the reward scheme (``Ruleset.returns_range``, the game's bounds of its points for
+``"margin"``). Both can be given to :func:`register_game` instead.
 
 The OpenSpiel state wraps an engine state and clones it with the engine's copy-on-write
-``clone()``. :func:`determinized` gives a player's sampled view of the world as an OpenSpiel
-state, so perfect-information search (such as ``MCTSBot``) can be run without peeking.
+``clone()``; serialisation keeps the engine snapshot (a determinized state too).
 """
 
 from __future__ import annotations
@@ -49,7 +59,8 @@ import pyspiel  # type: ignore[import-not-found]
 
 from boomtown.engine import CHANCE, TERMINAL, Ruleset, State, get_ruleset, list_rulesets
 from boomtown.rl.common import GameSpec, view_json
-from boomtown.rl.encoding import Layout
+from boomtown.rl.observation import Observer
+from boomtown.rl.rewards import SCHEMES, ZERO_SUM, check_scheme, reward_range, rewards
 
 #: Random games :func:`estimate_bounds` plays.
 BOUND_GAMES = 16
@@ -57,6 +68,13 @@ BOUND_GAMES = 16
 _SIMPLE = (bool, int, float, str)
 #: game id -> (OpenSpiel name, bounds given at registration); OpenSpiel cannot unregister.
 _registered: dict[str, tuple[str, tuple[float, float, int] | None]] = {}
+#: Why ``information_state_tensor()`` raises.
+NO_INFOSTATE_TENSOR = (
+    "boomtown games provide no information-state tensor (their observation vector is of the "
+    "present position, not of the seat's whole history): use information_state_string() for "
+    "tabular methods and observation_tensor() for networks (OpenSpiel's rl_environment picks "
+    "it by itself)"
+)
 
 
 def short_name(game_id: str) -> str:
@@ -79,9 +97,9 @@ def option_parameters(ruleset: Ruleset) -> dict[str, Any]:
 
 
 @functools.lru_cache(maxsize=64)
-def _estimate(game: str, version: int, players: int, options: str) -> tuple[float, float, int]:
+def _estimate(game: str, version: int, players: int, options: str) -> int:
     ruleset = get_ruleset(game)
-    low, high, longest = float("inf"), float("-inf"), 0
+    longest = 0
     for seed in range(BOUND_GAMES):
         state = ruleset.new_game(players, seed, json.loads(options))
         rng = random.Random(f"boomtown-rl-bounds:{seed}")
@@ -92,30 +110,21 @@ def _estimate(game: str, version: int, players: int, options: str) -> tuple[floa
             else:
                 state.apply(rng.choice(state.legal_action_ids()))
                 decisions += 1
-        low = min(low, *state.returns())
-        high = max(high, *state.returns())
         longest = max(longest, decisions)
-    if high <= low:
-        high = low + 1.0  # OpenSpiel needs a range; a game whose returns never vary
-    return low, high, 4 * longest + 100
+    return 4 * longest + 100
 
 
-def estimate_bounds(spec: GameSpec) -> tuple[float, float, int]:
-    """(min utility, max utility, max game length) of a game: declared by its ruleset
-    (``returns_range``, ``max_game_length``) or estimated by seeded random play."""
+def estimate_bounds(spec: GameSpec, scheme: str = "returns") -> tuple[float, float, int]:
+    """(min utility, max utility, max game length) of a game under reward ``scheme``: the
+    utility range of the scheme (:func:`boomtown.rl.rewards.reward_range`), the longest game
+    declared by the ruleset (``max_game_length``) or estimated by seeded random play."""
     ruleset = spec.ruleset
-    declared_range = getattr(ruleset, "returns_range", None)
-    declared_length = getattr(ruleset, "max_game_length", None)
-    if declared_range is not None and declared_length is not None:
-        low, high = declared_range
-        return float(low), float(high), int(declared_length)
+    low, high = reward_range(scheme, ruleset, spec.players, spec.options)
+    declared = ruleset.max_game_length
+    if declared is not None:
+        return low, high, int(declared)
     options = json.dumps(spec.options_dict, sort_keys=True)
-    low, high, length = _estimate(ruleset.id, ruleset.version, spec.players, options)
-    if declared_range is not None:
-        low, high = float(declared_range[0]), float(declared_range[1])
-    if declared_length is not None:
-        length = int(declared_length)
-    return low, high, length
+    return low, high, _estimate(ruleset.id, ruleset.version, spec.players, options)
 
 
 class _Engine:
@@ -128,7 +137,7 @@ class _Engine:
         self.game = game
         self.state = state
         #: Views of the present position by (seat or None): observers ask for the same view
-        #: as a string and as a tensor. Emptied whenever an action is applied.
+        #: several times. Emptied whenever an action is applied.
         self.views: dict[int | None, dict[str, Any]] = {}
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -142,16 +151,41 @@ class _Engine:
         return _Engine(self.game, self.state.clone())
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Serialisation (pickle) keeps the record; loading replays it.
+        # Serialisation (pickle) keeps the engine snapshot: exact for any position, a
+        # determinized one included (it has no record to replay).
         game = self.game
-        return (_restore, (game.ruleset.id, game.params(), self.state.record.to_dict()))
+        return (_restore, (game.ruleset.id, game.params(), self.state.snapshot()))
 
 
-def _restore(game_id: str, params: dict[str, Any], record: dict[str, Any]) -> _Engine:
-    from boomtown.engine import GameRecord, replay
+def _restore(game_id: str, params: dict[str, Any], snapshot: dict[str, Any]) -> _Engine:
+    from boomtown.engine import load_snapshot
 
     game = pyspiel.load_game(short_name(game_id), params)
-    return _Engine(game, replay(GameRecord.from_dict(record)))
+    return _Engine(game, load_snapshot(snapshot))
+
+
+def _game_type(ruleset: Ruleset, perfect: bool, scheme: str) -> Any:
+    """The ``pyspiel.GameType`` of ``ruleset`` with this information and reward scheme."""
+    parameters = {"players": ruleset.player_counts[0], "rewards": "returns",
+                  **option_parameters(ruleset)}
+    info = pyspiel.GameType.Information
+    utility = pyspiel.GameType.Utility
+    return pyspiel.GameType(
+        short_name=short_name(ruleset.id),
+        long_name=f"boomtown {ruleset.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=info.PERFECT_INFORMATION if perfect else info.IMPERFECT_INFORMATION,
+        utility=utility.ZERO_SUM if scheme in ZERO_SUM else utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(ruleset.player_counts),
+        min_num_players=min(ruleset.player_counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
 
 
 class BoomtownGame(pyspiel.Game):  # type: ignore[misc]
@@ -159,41 +193,40 @@ class BoomtownGame(pyspiel.Game):  # type: ignore[misc]
     :func:`register_game`)."""
 
     ruleset_id = ""
-    game_type: Any = None
     fixed_bounds: tuple[float, float, int] | None = None
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         ruleset = get_ruleset(self.ruleset_id)
         players = int(params.pop("players", ruleset.player_counts[0]))
+        scheme = check_scheme(str(params.pop("rewards", "returns")))
         options = {k: params[k] for k in option_parameters(ruleset) if k in params}
         spec = GameSpec.make(ruleset, players, options)
-        low, high, length = self.fixed_bounds or estimate_bounds(spec)
+        observer = spec.observer()
+        low, high, length = estimate_bounds(spec, scheme)
+        if self.fixed_bounds is not None:
+            length = self.fixed_bounds[2]
+            if scheme == "returns":
+                low, high = self.fixed_bounds[0], self.fixed_bounds[1]
         info = pyspiel.GameInfo(
             num_distinct_actions=ruleset.action_space_size,
             max_chance_outcomes=ruleset.action_space_size,
             num_players=players,
             min_utility=low,
             max_utility=high,
-            utility_sum=None,
+            utility_sum=0.0 if scheme in ZERO_SUM else None,
             max_game_length=length,
         )
-        super().__init__(self.game_type, info, {"players": players, **options})
+        game_type = _game_type(ruleset, observer.perfect_information, scheme)
+        super().__init__(game_type, info, {"players": players, "rewards": scheme, **options})
         self.ruleset = ruleset
         self.spec = spec
+        self.scheme = scheme
+        self.observer = observer
         self._initial = ruleset.new_game(players, 0, self.spec.options)
-        self._layout: Layout | None = None
-        self.initial_tensors: dict[tuple[int, bool], np.ndarray] = {}
 
     def params(self) -> dict[str, Any]:
-        return {"players": self.spec.players, **self.spec.options_dict}
-
-    @property
-    def layout(self) -> Layout:
-        """The observation-tensor encoding (discovered on first use)."""
-        if self._layout is None:
-            self._layout = self.spec.layout()
-        return self._layout
+        return {"players": self.spec.players, "rewards": self.scheme, **self.spec.options_dict}
 
     def new_initial_state(self) -> BoomtownState:
         return BoomtownState(self, self._initial.clone())
@@ -251,7 +284,19 @@ class BoomtownState(pyspiel.State):  # type: ignore[misc]
         return self.engine.state.is_terminal()
 
     def returns(self) -> list[float]:
-        return [float(r) for r in self.engine.state.returns()]
+        return rewards(self.engine.game.scheme, self.engine.state)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BoomtownState:
+        """A full state consistent with all ``player_id`` has seen (the engine's
+        ``determinize``), drawn with a generator seeded from ``probability_sampler``."""
+        try:
+            seed = int(float(probability_sampler()) * (1 << 53))
+        except TypeError:  # a sampler that is not callable: draw from fresh entropy
+            seed = random.SystemRandom().randrange(1 << 53)
+        return determinized(self, int(player_id), random.Random(seed))
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        raise NotImplementedError(NO_INFOSTATE_TENSOR)
 
     def __str__(self) -> str:
         state = self.engine.state
@@ -260,7 +305,7 @@ class BoomtownState(pyspiel.State):  # type: ignore[misc]
 
 
 class BoomtownObserver:
-    """An OpenSpiel Python observer built from ``view(seat)`` (see the module docstring)."""
+    """An OpenSpiel Python observer (see the module docstring)."""
 
     def __init__(self, game: BoomtownGame, iig_obs_type: Any, params: Any) -> None:
         if params:
@@ -274,32 +319,20 @@ class BoomtownObserver:
             raise ValueError("boomtown views are per seat: no observer sees every seat's secrets")
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.game = game
-        self.tensor: np.ndarray | None = None
-        self.dict: dict[str, np.ndarray] = {}
-        if not self.perfect_recall:
-            self.tensor = np.zeros(game.layout.size, dtype=np.float32)
-            self.dict = {"observation": self.tensor}
+        self.observer: Observer = game.observer
+        self.tensor = np.zeros(self.observer.size, dtype=np.float32)
+        self.dict = {"observation": self.tensor}
 
-    def _view(self, state: BoomtownState, player: int) -> dict[str, Any]:
-        return state.engine.view(None if self.public_only else player)
+    def _seat(self, player: int) -> int | None:
+        return None if self.public_only else player
 
     def set_from(self, state: BoomtownState, player: int) -> None:
-        if self.tensor is None:
-            return
-        if state.engine.state.history:
-            self.game.layout.encode(self._view(state, player), out=self.tensor)
-            return
-        # OpenSpiel sizes tensors by observing a fresh initial state, at every tensor request:
-        # that one is encoded once per game, seat and observer kind.
-        key = (player, self.public_only)
-        cached = self.game.initial_tensors.get(key)
-        if cached is None:
-            cached = self.game.layout.encode(self._view(state, player))
-            self.game.initial_tensors[key] = cached
-        self.tensor[:] = cached
+        if self.perfect_recall:
+            raise NotImplementedError(NO_INFOSTATE_TENSOR)
+        self.observer.encode(state.engine.state, self._seat(player), out=self.tensor)
 
     def string_from(self, state: BoomtownState, player: int) -> str:
-        view = self._view(state, player)
+        view = state.engine.view(self._seat(player))
         if not self.perfect_recall:
             view = {k: v for k, v in view.items() if k != "log"}
         return view_json(view)
@@ -313,9 +346,10 @@ def register_game(
 ) -> str:
     """Register ``game_id`` with OpenSpiel (once per process) and return its short name.
 
-    ``utility_range`` and ``max_game_length`` (both or neither) override what the ruleset
-    declares or :func:`estimate_bounds` finds, for every player count. They must be given at
-    the first registration: OpenSpiel keeps a game type for the life of the process.
+    ``utility_range`` (of the game's own returns, the ``"returns"`` scheme) and
+    ``max_game_length`` (both or neither) override what the ruleset declares or
+    :func:`estimate_bounds` finds, for every player count. They must be given at the first
+    registration: OpenSpiel keeps a game type for the life of the process.
     """
     fixed = None
     if utility_range is not None and max_game_length is not None:
@@ -329,26 +363,10 @@ def register_game(
         return name
     ruleset = get_ruleset(game_id)
     name = short_name(ruleset.id)
-    parameters = {"players": ruleset.player_counts[0], **option_parameters(ruleset)}
-    game_type = pyspiel.GameType(
-        short_name=name,
-        long_name=f"boomtown {ruleset.name}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=max(ruleset.player_counts),
-        min_num_players=min(ruleset.player_counts),
-        provides_information_state_string=True,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=parameters,
-    )
+    spec = GameSpec.make(ruleset, ruleset.player_counts[0])
+    game_type = _game_type(ruleset, spec.observer().perfect_information, "returns")
     camel = "".join(part.capitalize() for part in name.split("_"))
-    cls = type(f"{camel}Game", (BoomtownGame,),
-               {"ruleset_id": ruleset.id, "game_type": game_type, "fixed_bounds": fixed})
+    cls = type(f"{camel}Game", (BoomtownGame,), {"ruleset_id": ruleset.id, "fixed_bounds": fixed})
     pyspiel.register_game(game_type, cls)
     _registered[game_id] = (name, fixed)
     return name
@@ -359,12 +377,15 @@ def register_games() -> dict[str, str]:
     return {game_id: register_game(game_id) for game_id in list_rulesets()}
 
 
-def load_game(game_id: str, players: int | None = None, **options: Any) -> BoomtownGame:
+def load_game(game_id: str, players: int | None = None, rewards: str = "returns",
+              **options: Any) -> BoomtownGame:
     """Register ``game_id`` if needed and load it with OpenSpiel."""
     name = register_game(game_id)
     params: dict[str, Any] = dict(options)
     if players is not None:
         params["players"] = players
+    if rewards != "returns":
+        params["rewards"] = check_scheme(rewards)
     game: BoomtownGame = pyspiel.load_game(name, params)
     return game
 
@@ -374,3 +395,16 @@ def determinized(state: BoomtownState, player: int, rng: random.Random) -> Boomt
     with ``rng`` (the engine's ``determinize``). Search on it never peeks at real secrets."""
     engine = state.engine
     return engine.game.state_from_engine(engine.state.determinize(player, rng))
+
+
+__all__ = [
+    "SCHEMES",
+    "BoomtownGame",
+    "BoomtownState",
+    "determinized",
+    "estimate_bounds",
+    "load_game",
+    "register_game",
+    "register_games",
+    "short_name",
+]

@@ -5,7 +5,7 @@
 >>> e.reset(seed=7)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> sorted(obs)
-['action_mask', 'observation', 'view']
+['action_mask', 'observation']
 >>> int(obs["action_mask"].sum()) > 0
 True
 
@@ -17,22 +17,25 @@ the environment applies chance outcomes from the game's own seeded stream
 Actions: ``Discrete(ruleset.action_space_size)``, the game's fixed integer ids. An action the
 mask forbids raises :class:`boomtown.IllegalAction` and changes nothing.
 
-Observations (``observe(agent)``), a dict built only from ``state.view(seat)``:
+Observations (``observe(agent)``), a dict:
 
 ``observation``
-    ``float32`` vector of fixed length: the view encoded by the layout discovered for this
-    game, player count and options (:mod:`boomtown.rl.encoding`). Unbounded ``Box``.
+    ``float32`` vector of fixed length (:mod:`boomtown.rl.observation`): the game's own
+    documented layout, values in [0, 1] (``Box(0, 1)``), then the decision block. A game
+    without a layout of its own is encoded from its view (unbounded ``Box``);
+    ``observation="view"`` asks for that encoding for any game.
 ``action_mask``
     ``int8`` vector over the action space, 1 where the action is legal. A seat that is not
     acting (another seat's turn, or the game is over) gets all zeros.
-``view``
+``view`` (only with ``structured_view=True``)
     the whole structured view (``view(seat)``, log included) as one line of ASCII JSON in a
-    ``Text`` space; ``json.loads`` gives the dict back. PettingZoo spaces cannot hold a
-    nested dict of varying keys, hence the string. Leave it out with ``structured_view=False``
-    (it costs a ``json.dumps`` per observation).
+    ``Text`` space; ``json.loads`` gives the dict back (it costs the view and a
+    ``json.dumps`` per observation, many times the rest).
 
-Rewards are 0 until the end; at the end every agent receives ``state.returns()[seat]`` and
-every agent terminates. Games always end, so nothing is truncated.
+Rewards are 0 until the end; at the end every agent receives its reward under the
+``rewards`` scheme (:mod:`boomtown.rl.rewards`: ``"returns"``, the game's own, by default;
+``"win"``, ``"rank"`` and ``"margin"`` are zero-sum) and every agent terminates. Games always
+end, so nothing is truncated.
 
 Seeding: ``reset(seed=s)`` plays engine game ``s`` (the same game as ``boomtown`` tools with
 seed ``s``); ``reset()`` without a seed plays the next seed of a stream seeded by the last
@@ -61,6 +64,8 @@ from boomtown.rl.common import (
     view_json,
 )
 from boomtown.rl.encoding import Layout
+from boomtown.rl.observation import Observer
+from boomtown.rl.rewards import check_scheme, rewards
 
 RENDER_MODES = ("human", "ansi")
 
@@ -89,10 +94,11 @@ class JsonText(spaces.Text):
         )
 
 
-def observation_space(layout: Layout, actions: int, structured_view: bool) -> spaces.Dict:
+def observation_space(observer: Observer, actions: int, structured_view: bool) -> spaces.Dict:
     """The observation space of one agent (the same for every seat)."""
     parts: dict[str, gymnasium.Space[Any]] = {
-        "observation": spaces.Box(-np.inf, np.inf, shape=(layout.size,), dtype=np.float32),
+        "observation": spaces.Box(observer.low, observer.high, shape=(observer.size,),
+                                  dtype=np.float32),
         "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
     }
     if structured_view:
@@ -113,8 +119,10 @@ class BoomtownAECEnv(AECEnv):  # type: ignore[misc]
         options: Any = None,
         *,
         render_mode: str | None = None,
-        structured_view: bool = True,
+        structured_view: bool = False,
+        observation: str = "auto",
         layout: Layout | None = None,
+        rewards: str = "returns",
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -122,19 +130,23 @@ class BoomtownAECEnv(AECEnv):  # type: ignore[misc]
         self.game_spec = GameSpec.make(game, players, options)
         self.render_mode = render_mode
         self.structured_view = structured_view
-        self.layout = layout if layout is not None else self.game_spec.layout()
+        self.reward_scheme = check_scheme(rewards)
+        self.observer = self.game_spec.observer(observation, layout)
         size = self.game_spec.ruleset.action_space_size
         self.possible_agents = [agent_name(s) for s in range(self.game_spec.players)]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
         # One space object per agent (PettingZoo seeds each agent's space separately).
         self.observation_spaces = {
-            a: observation_space(self.layout, size, structured_view) for a in self.possible_agents
+            a: observation_space(self.observer, size, structured_view)
+            for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self.metadata = {**self.metadata, "name": f"boomtown_{self.game_spec.ruleset.id}_v0"}
         self._seeds = SeedStream()
         self.game_seed: int | None = None
         self._state: State | None = None
+        #: Observations of the present position, by agent (emptied at every step).
+        self._observed: dict[str, dict[str, Any]] = {}
 
     # --------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -160,19 +172,23 @@ class BoomtownAECEnv(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._observed = {}
         self._after_move()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        state = self.game_state
-        seat = self._seat[agent]
-        view = state.view(seat)
-        obs: dict[str, Any] = {
-            "observation": self.layout.encode(view),
-            "action_mask": action_mask(state, seat, self.game_spec.ruleset.action_space_size),
-        }
-        if self.structured_view:
-            obs["view"] = view_json(view)
-        return obs
+        obs = self._observed.get(agent)
+        if obs is None:
+            state = self.game_state
+            seat = self._seat[agent]
+            obs = {
+                "observation": self.observer.encode(state, seat),
+                "action_mask": action_mask(state, seat, self.game_spec.ruleset.action_space_size),
+            }
+            if self.structured_view:
+                obs["view"] = view_json(state.view(seat))
+            self._observed[agent] = obs
+        # a copy of the cached arrays: a caller may write into what it is given
+        return {key: value.copy() if key != "view" else value for key, value in obs.items()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -183,6 +199,7 @@ class BoomtownAECEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{agent} is to act; None is only for agents that are done")
         state = self.game_state
         state.apply(int(action))  # IllegalAction (state unchanged) if the mask forbids it
+        self._observed = {}
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         resolve_chance(state)
@@ -194,7 +211,8 @@ class BoomtownAECEnv(AECEnv):  # type: ignore[misc]
     def _after_move(self) -> None:
         state = self.game_state
         if state.is_terminal():
-            for agent, value in zip(self.possible_agents, state.returns(), strict=True):
+            final = rewards(self.reward_scheme, state)
+            for agent, value in zip(self.possible_agents, final, strict=True):
                 if agent in self.rewards:
                     self.rewards[agent] = float(value)
                     self.terminations[agent] = True
@@ -245,7 +263,7 @@ def env(
     ``options`` (a dict or the game's options dataclass; ``None`` = defaults).
 
     Keyword arguments go to :class:`BoomtownAECEnv` (``render_mode``, ``structured_view``,
-    ``layout``).
+    ``observation``, ``layout``, ``rewards``).
     """
     return BoomtownAECEnv(game, players, options, **kwargs)
 
