@@ -324,7 +324,7 @@ PHASE_FRAMES = {"p1c": 1, "p2": 2, "p3": 3, "p4": 4}
 def _die(st: St, lines: Sequence[str]) -> list[dict[str, Any]]:
     """Per group: the seat that rolled last this round and the faces of that card's rolls
     (a face that says "roll again" is followed by the next roll)."""
-    out = [{"seat": -1, "rolls": []} for _ in st.groups]
+    out: list[dict[str, Any]] = [{"seat": -1, "rolls": []} for _ in st.groups]
     previous_roll = False
     for line in lines:
         roll = ROLL_LINES.get(line)
