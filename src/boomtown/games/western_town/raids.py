@@ -42,7 +42,9 @@ def legal_die(st: St, frame: tuple[Any, ...]) -> list[int]:
 
 
 #: The log line of a roll, by seat and die face.
-_ROLLS: list[list[str]] = [[f"{name} rolls the Indian die: {face}" for face, _, _ in A.DIE_FACES] for name in NAMES]
+_ROLLS: list[list[str]] = [
+    [f"{name} rolls the Indian die: {face}" for face, _, _ in A.DIE_FACES] for name in NAMES
+]
 
 
 #: Per die face: the Indians it adds to the camp, as RED or ORANGE.

@@ -52,8 +52,12 @@ NAMES = SEAT_NAMES
 
 #: Log lines of the hot paths, looked up rather than formatted: [seat] or [seat][kind].
 _ONLY = tuple(frozenset({s}) for s in range(len(NAMES)))  # a private line's reader
-_PLAYS: tuple[tuple[str, ...], ...] = tuple(tuple(f"{name} plays {card}" for card in CARD_NAMES) for name in NAMES)
-_REVEALS: tuple[tuple[str, ...], ...] = tuple(tuple(f"{name} reveals {card}" for card in CARD_NAMES) for name in NAMES)
+_PLAYS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{name} plays {card}" for card in CARD_NAMES) for name in NAMES
+)
+_REVEALS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{name} reveals {card}" for card in CARD_NAMES) for name in NAMES
+)
 _CHOOSES = tuple(tuple(f"{name} chooses {card} face down" for card in CARD_NAMES) for name in NAMES)
 _CHOOSES_PUBLIC = tuple(f"{name} chooses a card face down" for name in NAMES)
 _PASSES = tuple(f"{name} passes" for name in NAMES)
