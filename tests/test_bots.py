@@ -24,7 +24,11 @@ from boomtown.bots.western_town_eval import estimated_scores, evaluate, evaluate
 from boomtown.engine import get_ruleset, list_rulesets, load_snapshot
 from toy_games import HIGH_CARD, registered
 
-BOT_SPECS = ("random", "heuristic:samples=1", "ismcts:iterations=40:depth=4")
+#: Every kind of bot, with small budgets: the ladder's levels and its search too.
+BOT_SPECS = (
+    "random", "heuristic:samples=1", "ismcts:iterations=40:depth=4", "easy",
+    "medium:iterations=30", "hard:iterations=40", "search:iterations=30:plies=2",
+)
 
 
 def advance(state: State, decisions: int, rng: random.Random) -> State:
@@ -147,7 +151,7 @@ def test_bots_leave_the_game_untouched() -> None:
 
 # ------------------------------------------------------------------- specs
 def test_specs() -> None:
-    assert bot_names() == ["heuristic", "ismcts", "random"]
+    assert bot_names() == ["easy", "hard", "heuristic", "ismcts", "medium", "random", "search"]
     assert parse_spec("ismcts:seconds=0.5") == ("ismcts", {"seconds": 0.5})
     bot = make_bot("ismcts:seconds=0.5", "western-town", 0, 0)
     assert isinstance(bot, IsmctsBot) and bot.iterations is None and bot.seconds == 0.5

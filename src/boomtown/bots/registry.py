@@ -16,6 +16,9 @@ from typing import Any
 from boomtown.bots.base import Bot, bot_rng
 from boomtown.bots.evaluation import evaluation_for
 from boomtown.bots.ismcts import IsmctsBot
+from boomtown.bots.knowledge import knowledge_for
+from boomtown.bots.ladder import DESCRIPTIONS, LEVELS, SEARCH_PARAMETERS, make_level
+from boomtown.bots.search import SearchBot
 from boomtown.bots.simple import HeuristicBot, RandomBot
 
 #: factory(game id, generator, parameters, spec) -> bot
@@ -33,16 +36,38 @@ def _heuristic(game: str, rng: Any, params: dict[str, Any], spec: str) -> Bot:
 
 
 def _ismcts(game: str, rng: Any, params: dict[str, Any], spec: str) -> Bot:
-    _check(spec, params, {"iterations", "seconds", "depth", "c"})
+    _check(spec, params, {"iterations", "seconds", "depth", "c", "cpu"})
     if "seconds" in params and "iterations" not in params:
         params = {**params, "iterations": None}
+    if "cpu" in params:
+        params = {**params, "cpu": bool(params["cpu"])}
     return IsmctsBot(rng, evaluation_for(game), name=spec, **params)
+
+
+def _level(level: str) -> BotFactory:
+    def factory(game: str, rng: Any, params: dict[str, Any], spec: str) -> Bot:
+        return make_level(level, game, rng, params, spec)
+
+    return factory
+
+
+def _search(game: str, rng: Any, params: dict[str, Any], spec: str) -> Bot:
+    _check(spec, params, SEARCH_PARAMETERS)
+    if "seconds" in params and "iterations" not in params:
+        params = {**params, "iterations": None}
+    if "iterations" in params and "seconds" not in params:
+        params = {**params, "seconds": None}
+    if "reuse" in params:
+        params = {**params, "reuse": bool(params["reuse"])}
+    return SearchBot(rng, knowledge_for(game), name=spec, **params)
 
 
 _FACTORIES: dict[str, BotFactory] = {
     "random": _random,
     "heuristic": _heuristic,
     "ismcts": _ismcts,
+    "search": _search,
+    **{level: _level(level) for level in LEVELS},
 }
 
 #: Parameters each built-in bot accepts, for help texts.
@@ -55,8 +80,15 @@ PARAMETERS = {
     "ismcts": (
         "iterations=N (default 200), seconds=S (time per move; alone, it replaces the "
         "iteration budget), depth=N (rollout moves before the evaluation, -1 = to the end; "
-        "default 4), c=X (exploration, default 0.7)"
+        "default 4), c=X (exploration, default 0.7), cpu=1 (seconds of CPU time, not of "
+        "the clock on the wall)"
     ),
+    "search": (
+        "the ladder's search: iterations=N, seconds=S (CPU time per decision, default 1), "
+        "plies=N (turn changes the tree looks ahead, default 1), c=X, widen=X, "
+        "widen_base=N, reuse=0|1"
+    ),
+    **{level: f"the ladder's {level} level: {DESCRIPTIONS[level]}" for level in LEVELS},
 }
 
 

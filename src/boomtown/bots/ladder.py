@@ -1,0 +1,158 @@
+"""The strength ladder: ``easy`` < ``medium`` < ``hard``, one documented setting each.
+
+Every level plays every game with the game's :class:`~boomtown.bots.knowledge.Knowledge`
+(expected final scores, move ordering, sensible playouts):
+
+- ``easy``: a :class:`GreedyBot`. Each legal action is tried on a few determinizations, the
+  turn is finished by the knowledge's playout policy and the position judged by the
+  expected final scores; it picks among the best few with some chance (a newcomer's fair
+  opponent: it never takes an action that judges clearly worse than the best one);
+- ``medium``: the ladder's search (:class:`~boomtown.bots.search.SearchBot`) with a small
+  budget;
+- ``hard``: the same search with one second of CPU time per decision (it stops early when
+  the most visited move can no longer be overtaken).
+
+The table :data:`LEVELS` is the one place that says what a level is; :data:`GAME_LEVELS`
+adjusts a level for one game. A level's spec takes the same parameters as its bot, so
+``hard:seconds=0.2`` is the hard bot with a fifth of a second.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from boomtown.bots.base import Observation
+from boomtown.bots.knowledge import Knowledge, knowledge_for
+from boomtown.bots.search import PLAYOUT_LIMIT, SearchBot
+from boomtown.engine import CHANCE, Action, State
+
+#: What each level is: the bot and its parameters (before a game's adjustments).
+LEVELS: dict[str, dict[str, Any]] = {
+    "easy": {"bot": "greedy", "samples": 2, "choices": 3, "margin": 0.02},
+    "medium": {"bot": "search", "iterations": 150, "seconds": 0.25, "plies": 1},
+    "hard": {"bot": "search", "seconds": 1.0, "plies": 1},
+}
+#: Per game, per level: parameters that replace the level's.
+GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
+    "great-western-trail": {
+        "medium": {"plies": 0},
+        "hard": {"plies": 0},
+    },
+}
+#: One line per level, for help texts and the web lobby.
+DESCRIPTIONS = {
+    "easy": "judges each move by the position after its turn; picks among the best few",
+    "medium": "a short tree search guided by the game's knowledge",
+    "hard": "tree search guided by the game's knowledge, one second a move",
+}
+GREEDY_PARAMETERS = {"samples", "choices", "margin"}
+SEARCH_PARAMETERS = {"iterations", "seconds", "plies", "c", "widen", "widen_base", "reuse",
+                     "depth"}
+
+
+def level_parameters(level: str, game: str) -> dict[str, Any]:
+    """The parameters of ``level`` for ``game`` (the level's, then the game's changes)."""
+    params = dict(LEVELS[level])
+    params.update(GAME_LEVELS.get(game, {}).get(level, {}))
+    return params
+
+
+def make_level(level: str, game: str, rng: random.Random, overrides: dict[str, Any],
+               name: str) -> GreedyBot | SearchBot:
+    """The bot of ``level`` for ``game``, with ``overrides`` from the spec."""
+    params = level_parameters(level, game)
+    kind = params.pop("bot")
+    allowed = GREEDY_PARAMETERS if kind == "greedy" else SEARCH_PARAMETERS
+    unknown = sorted(set(overrides) - allowed)
+    if unknown:
+        raise ValueError(f"bot {name!r}: unknown parameter(s) {', '.join(unknown)}; known: "
+                         f"{', '.join(sorted(allowed))}")
+    if "seconds" in overrides and "iterations" not in overrides:
+        params["iterations"] = None
+    if "iterations" in overrides and "seconds" not in overrides:
+        params["seconds"] = None
+    params.update(overrides)
+    knowledge = knowledge_for(game)
+    if kind == "greedy":
+        return GreedyBot(rng, knowledge, name=name, **params)
+    if "reuse" in params:
+        params["reuse"] = bool(params["reuse"])
+    return SearchBot(rng, knowledge, name=name, **params)
+
+
+class GreedyBot:
+    """One-turn lookahead on the knowledge's expected final scores (the ``easy`` level).
+
+    Each legal action is tried on ``samples`` determinizations (the same ones for every
+    action, with the same random streams); after it, the seat's turn is finished by the
+    knowledge's playout policy and the position's value for the seat is averaged. The bot
+    then picks at random among the ``choices`` best actions whose value is within
+    ``margin`` of the best one, the better ones more likely.
+    """
+
+    def __init__(self, rng: random.Random, knowledge: Knowledge, samples: int = 2,
+                 choices: int = 3, margin: float = 0.02, name: str = "greedy") -> None:
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        if choices < 1:
+            raise ValueError("choices must be at least 1")
+        if margin < 0:
+            raise ValueError("margin must be at least 0")
+        self.rng = rng
+        self.knowledge = knowledge
+        self.samples = int(samples)
+        self.choices = int(choices)
+        self.margin = float(margin)
+        self.name = name
+
+    def scores(self, obs: Observation) -> list[tuple[Action, float]]:
+        """Each legal action with its average value for the bot's seat."""
+        legal = obs.legal_actions()
+        seat = obs.seat
+        totals = [0.0] * len(legal)
+        for _ in range(self.samples):
+            world = obs.determinize(self.rng)
+            stream = self.rng.getrandbits(64)
+            for i, action in enumerate(legal):
+                child = world.clone()
+                child.apply(action.id)
+                finish_turn(child, seat, self.knowledge, random.Random(stream))
+                totals[i] += self.knowledge.values(child, seat)[seat]
+        return [(a, t / self.samples) for a, t in zip(legal, totals, strict=True)]
+
+    def choose(self, obs: Observation) -> Action:
+        legal = obs.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        scored = sorted(self.scores(obs), key=lambda pair: pair[1], reverse=True)
+        best = scored[0][1]
+        pool = [(a, v) for a, v in scored[: self.choices] if v >= best - self.margin]
+        if len(pool) == 1:
+            return pool[0][0]
+        spread = max(self.margin, 1e-9)
+        weights = [math.exp((v - best) / spread * 2.0) for _, v in pool]
+        pick = self.rng.random() * sum(weights)
+        for (action, _), w in zip(pool, weights, strict=True):
+            pick -= w
+            if pick <= 0:
+                return action
+        return pool[-1][0]
+
+
+def finish_turn(state: State, seat: int, knowledge: Knowledge, rng: random.Random) -> None:
+    """Play ``seat``'s turn to its end with the knowledge's playout policy (chance drawn with
+    ``rng``): until another seat is to decide or the game is over."""
+    steps = 0
+    while steps < PLAYOUT_LIMIT:
+        player = state.current_player
+        if player == CHANCE:
+            state.apply(state.sample_chance(rng))
+        elif player == seat:
+            ids = state.legal_action_ids()
+            state.apply(ids[0] if len(ids) == 1 else knowledge.rollout_action(state, seat, ids,
+                                                                              rng))
+        else:
+            return
+        steps += 1

@@ -1,0 +1,136 @@
+"""Way Out West: the ladder's knowledge, an expected final score for every seat.
+
+Nothing is hidden but the dice, so the knowledge reads the position. A seat's expected final
+score is its running total (counters scoring their town's size, cattle, town control, most
+money and most Wanted as they stand) plus a weighted sum of what its position promises:
+
+- money, and the income it will collect at the income rounds still to come (cattle, Banks,
+  Stores, Hotels), which buy counters and cattle later and count toward most money;
+- the safety of what it holds: counters and cattle in towns where it has cowboys to defend
+  them, and where rivals' cowboys could take them over (gunfights);
+- control margins: towns it leads, and towns where it is one counter or cattle behind;
+- cowboys on the board (they defend and attack) and in its supply, cattle still to buy.
+"""
+
+from __future__ import annotations
+
+import random
+from operator import mul
+from typing import TYPE_CHECKING
+
+from boomtown.bots.knowledge import LinearKnowledge, lookahead_prior
+from boomtown.games.way_out_west import actions as A
+from boomtown.games.way_out_west.scoring import breakdown, income
+
+if TYPE_CHECKING:
+    from boomtown.engine import State
+    from boomtown.games.way_out_west.state import WayOutWestState as St
+
+T, C = A.T, A.C
+#: The bid ids (a raise to $1 ... $999) and dropping out of the bidding.
+BID0, BID_END = A.BID, A.BID + A.MAX_BID
+#: Prior of dropping out, and how much less each dollar above the smallest raise.
+DROP_PRIOR = 0.0
+BID_STEP = 0.1
+
+FEATURES: tuple[tuple[str, float], ...] = (
+    ("money", 0.15),
+    ("income x income rounds left", 0.25),
+    ("counters guarded by own cowboys", 0.3),
+    ("counters exposed to rivals' cowboys", -1.0),
+    ("cattle exposed to rivals' cowboys", -0.3),
+    ("towns led by one", 0.0),
+    ("towns one behind the leader", 0.0),
+    ("cowboys on the board x left", 0.2),
+    ("cowboys in supply x left", 0.0),
+    ("cattle in supply x left", 0.0),
+    ("rounds left", 0.0),
+)
+
+
+def income_rounds_left(st: St) -> int:
+    """Income rounds still to come (this round's when it is still being played)."""
+    return sum(1 for r in st.income_after if r >= max(1, st.round))
+
+
+class WayOutWestKnowledge(LinearKnowledge):
+    """Expected final scores of Way Out West (see the module's text)."""
+
+    scale = 40.0
+    doubt_start = 8.0
+    doubt_end = 1.0
+    feature_names = tuple(name for name, _ in FEATURES)
+    default_weights = tuple(w for _, w in FEATURES)
+
+    def progress(self, state: State) -> float:
+        st: St = state  # type: ignore[assignment]
+        return min(1.0, max(0.0, (st.round - 1) / max(1, st.rounds)))
+
+    def all_features(self, st: St) -> tuple[list[float], list[list[float]]]:
+        totals = [float(t) for t in breakdown(st)["totals"]]
+        n = st.num_players
+        paid = income(st)
+        rounds_left = income_rounds_left(st)
+        left = 1.0 - self.progress(st)
+        owner, cowboys, cattle = st.owner, st.cowboys, st.cattle
+        out = [[0.0] * len(FEATURES) for _ in range(n)]
+        for t in range(T):
+            row = owner[t * C:(t + 1) * C]
+            posse = cowboys[t::T]
+            herds = cattle[t::T]
+            strength = list(herds)
+            for o in row:
+                if o >= 0:
+                    strength[o] += 1
+            best = max(strength)
+            for s in range(n):
+                mine = row.count(s)
+                rivals = max((posse[o] for o in range(n) if o != s), default=0)
+                f = out[s]
+                if mine:
+                    f[2] += mine * min(posse[s], 2) / 2
+                    if rivals > posse[s]:
+                        f[3] += mine
+                if herds[s] and rivals > posse[s]:
+                    f[4] += herds[s]
+                if best > 0 and strength[s] == best:
+                    second = max((strength[o] for o in range(n) if o != s), default=0)
+                    if best - second <= 1:
+                        f[5] += 1
+                elif best > 0 and strength[s] == best - 1:
+                    f[6] += 1
+        for s in range(n):
+            f = out[s]
+            f[0] = float(st.money[s])
+            f[1] = float(paid[s] * rounds_left)
+            f[7] = sum(cowboys[s * T:(s + 1) * T]) * left
+            f[8] = st.cowboy_supply[s] * left
+            f[9] = st.cattle_supply[s] * left
+            f[10] = left
+        return totals, out
+
+    def seat_features(self, state: State, seat: int, s: int) -> tuple[float, list[float]]:
+        totals, features = self.all_features(state)  # type: ignore[arg-type]
+        return totals[s], features[s]
+
+    def estimates(self, state: State, seat: int) -> list[float]:
+        if state.is_terminal():
+            return self.final_totals(state)
+        totals, features = self.all_features(state)  # type: ignore[arg-type]
+        weights = self.weights
+        return [t + sum(map(mul, weights, f)) for t, f in zip(totals, features, strict=True)]
+
+    def prior(self, state: State, player: int, ids: list[int], seat: int,
+              rng: random.Random) -> list[float]:
+        """Bids: dropping out and the smallest raises first; any other action by the value
+        of the position right after it (chance settled with the bot's generator)."""
+        bids = [a for a in ids if BID0 <= a < BID_END]
+        if bids:
+            low = min(bids)
+            return [-(a - low) * BID_STEP + 0.01 * rng.random() if a in bids else
+                    DROP_PRIOR + 0.01 * rng.random() for a in ids]
+        return lookahead_prior(self, state, player, ids, seat, rng)
+
+    def rollout_action(self, state: State, player: int, ids: list[int],
+                       rng: random.Random) -> int:
+        return ids[rng.randrange(len(ids))]

@@ -1,0 +1,245 @@
+"""The strength ladder: its levels by name, the knowledge of each game, the search, and
+``easy``'s sense (it never takes an action a simple rule shows absurd).
+
+Strength itself is measured by ``make strength`` (docs/bots.md), never here: these tests
+assert what must hold whatever the budget, and use small iteration budgets (no timing).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from boomtown import CHANCE, State, new_game
+from boomtown.bots import Observation, make_bot
+from boomtown.bots.knowledge import (
+    Knowledge,
+    LinearKnowledge,
+    ahead_values,
+    knowledge_for,
+    register_knowledge,
+    unregister_knowledge,
+)
+from boomtown.bots.ladder import LEVELS, GreedyBot, level_parameters
+from boomtown.bots.search import SearchBot
+
+GAMES = ("western-town", "way-out-west", "great-western-trail")
+
+
+def advance(state: State, decisions: int, rng: random.Random) -> State:
+    """``decisions`` random decisions (chance from the game's stream), then chance settled."""
+    done = 0
+    while not state.is_terminal() and done < decisions:
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance())
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+            done += 1
+    while state.current_player == CHANCE:
+        state.apply(state.sample_chance())
+    return state
+
+
+def finished(game: str, seed: int) -> State:
+    return advance(new_game(game, 3, seed=seed), 100_000, random.Random(seed))
+
+
+# ------------------------------------------------------------------ levels
+def test_levels_by_name() -> None:
+    assert list(LEVELS) == ["easy", "medium", "hard"]
+    for game in GAMES:
+        assert isinstance(make_bot("easy", game, 1, 0), GreedyBot)
+        medium = make_bot("medium", game, 1, 0)
+        hard = make_bot("hard", game, 1, 0)
+        assert isinstance(medium, SearchBot) and isinstance(hard, SearchBot)
+        assert hard.seconds == level_parameters("hard", game)["seconds"] == 1.0
+    cheap = make_bot("hard:iterations=20", "western-town", 1, 0)
+    assert isinstance(cheap, SearchBot) and cheap.iterations == 20 and cheap.seconds is None
+    timed = make_bot("hard:seconds=0.3", "western-town", 1, 0)
+    assert isinstance(timed, SearchBot) and timed.iterations is None and timed.seconds == 0.3
+    for bad in ("easy:iterations=5", "hard:samples=2", "medium:plies=-1", "easy:samples=0"):
+        with pytest.raises(ValueError):
+            make_bot(bad, "western-town", 0, 0)
+
+
+def test_server_levels_use_the_ladder() -> None:
+    from boomtown.server import bots as server
+
+    assert list(server.LEVELS) == ["easy", "medium", "hard"]
+    for level, (spec, _text) in server.LEVELS.items():
+        assert spec == level
+
+
+# --------------------------------------------------------------- knowledge
+def test_ahead_values() -> None:
+    assert ahead_values([], 1.0, 10.0) == []
+    assert ahead_values([3.0], 1.0, 10.0) == [1.0]
+    lead, mid, last = ahead_values([40.0, 30.0, 10.0], 5.0, 100.0)
+    assert 1.0 >= lead > mid > last >= 0.0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_knowledge_of_each_game(game: str) -> None:
+    knowledge = knowledge_for(game)
+    assert isinstance(knowledge, LinearKnowledge)
+    assert len(knowledge.weights) == len(knowledge.feature_names) > 0
+    end = finished(game, 3)
+    totals = [float(t) for t in end.score_breakdown()["totals"]]
+    assert knowledge.estimates(end, 0) == totals
+    state = advance(new_game(game, 3, seed=4), 40, random.Random(4))
+    seat = state.current_player
+    estimates = knowledge.estimates(state, seat)
+    values = knowledge.values(state, seat)
+    assert len(estimates) == len(values) == 3
+    assert all(0.0 <= v <= 1.0 for v in values)
+    points, features = knowledge.seat_features(state, seat, seat)
+    assert len(features) == len(knowledge.feature_names)
+    assert estimates[seat] == pytest.approx(
+        points + sum(w * f for w, f in zip(knowledge.weights, features, strict=True)))
+    # the best estimate gets the best value
+    best = max(range(3), key=lambda s: estimates[s])
+    assert max(range(3), key=lambda s: values[s]) == best
+
+
+def test_a_game_may_register_its_own_knowledge(toy: str) -> None:
+    class Fixed(Knowledge):
+        def estimates(self, state: State, seat: int) -> list[float]:
+            return [float(s) for s in range(state.num_players)]
+
+    register_knowledge(toy, Fixed)
+    try:
+        assert isinstance(knowledge_for(toy), Fixed)
+        state = advance(new_game(toy, 3, seed=1), 1, random.Random(1))
+        seat = state.current_player
+        assert make_bot("hard:iterations=30", toy, 1, seat).choose(
+            Observation(state, seat)) in state.legal_actions()
+    finally:
+        unregister_knowledge(toy)
+    assert type(knowledge_for(toy)) is Knowledge
+
+
+# ------------------------------------------------------------------ search
+def test_search_reuses_its_tree_within_a_turn() -> None:
+    """Great Western Trail turns are many decisions in a row: the subtree below the move
+    made becomes the next root (checked on the seat's view)."""
+    game = "great-western-trail"
+    state = advance(new_game(game, 3, seed=5), 30, random.Random(5))
+    bot = make_bot("hard:iterations=80", game, 5, 0)
+    assert isinstance(bot, SearchBot)
+    reused = 0
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        player = state.current_player
+        if player == CHANCE:
+            state.apply(state.sample_chance())
+            continue
+        if player == 0:
+            state.apply(bot.choose(Observation(state, 0)))
+            reused += bot.last_reused > 0
+        else:
+            state.apply(random.Random(len(state.history)).choice(state.legal_actions()))
+    assert reused > 0
+
+
+def test_search_leaves_the_game_untouched_and_plays_legally() -> None:
+    for game in GAMES:
+        state = advance(new_game(game, 3, seed=6), 25, random.Random(6))
+        seat = state.current_player
+        before = state.snapshot()
+        for spec in ("easy", "medium:iterations=20", "hard:iterations=30"):
+            choice = make_bot(spec, game, 2, seat).choose(Observation(state, seat))
+            assert choice in state.legal_actions()
+        assert state.snapshot() == before
+
+
+# ---------------------------------------------------------- easy's sense
+def positions_where(game: str, wanted: Callable[[State, list[str]], bool], seeds: range,
+                    ) -> list[State]:
+    """Decisions of random games where ``wanted(position, legal texts)`` holds."""
+    found = []
+    for seed in seeds:
+        state = new_game(game, 3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance())
+                continue
+            legal = state.legal_actions()
+            if wanted(state, [a.text for a in legal]):
+                found.append(state.clone())
+            state.apply(rng.choice(legal))
+    return found
+
+
+def easy_choice(state: State, seed: int = 1) -> str:
+    seat = state.current_player
+    return make_bot("easy", state.ruleset.id, seed, seat).choose(Observation(state, seat)).text
+
+
+def test_easy_keeps_lincolns_card_for_itself() -> None:
+    """Western Town: the lead marshal breaking a tie for Lincoln's card never gives it (a
+    Home) to another player when he may take it himself."""
+    def own(state: State) -> str:
+        return f"Lincoln visits seat {state.current_player}"
+
+    found = positions_where("western-town", lambda st, texts: own(st) in texts, range(20))
+    assert found
+    for state in found:
+        assert easy_choice(state) == own(state)
+
+
+def test_easy_sends_the_indians_elsewhere() -> None:
+    """Western Town: the grand manitou breaking a tie for the raided town never picks his
+    own town when he may pick another's."""
+    def own(state: State) -> str:
+        return f"the Indians attack seat {state.current_player}'s town"
+
+    def tie(state: State, texts: list[str]) -> bool:
+        return own(state) in texts and sum("the Indians attack" in t for t in texts) > 1
+
+    found = positions_where("western-town", tie, range(20))
+    assert found
+    for state in found:
+        assert easy_choice(state) != own(state)
+
+
+def test_easy_rustles_all_the_cattle_it_can() -> None:
+    """Way Out West: a gunfight won over cattle lets the winner take 1 or 2; taking fewer
+    than it may is absurd (cattle score and earn; the loser keeps them)."""
+    found = positions_where("way-out-west", lambda st, texts: "rustle 2 cattle" in texts,
+                            range(20))
+    assert found
+    for state in found:
+        assert easy_choice(state) == "rustle 2 cattle"
+
+
+def test_easy_never_delivers_to_kansas_city_when_a_far_city_is_open() -> None:
+    """Great Western Trail: Kansas City costs 6 points; with a city of value 10 or more
+    open (worth points and green arrows), delivering there is absurd. The positions are
+    Kansas City visits of random games, the visitor given 12 permanent certificates and $30
+    so that the far cities are within reach."""
+    def at_kansas_city(state: State, texts: list[str]) -> bool:
+        return any(t.startswith("take the") and "foresight" in t for t in texts)
+
+    far = ("Albuquerque", "El Paso", "San Diego", "Sacramento", "San Francisco")
+    checked = 0
+    for state in positions_where("great-western-trail", at_kansas_city, range(3))[:6]:
+        seat = state.current_player
+        state.unshare()
+        state.cert_perm[seat] += 12  # type: ignore[attr-defined]
+        state.money[seat] += 30  # type: ignore[attr-defined]
+        bot = make_bot("easy", "great-western-trail", 3, seat)
+        while state.current_player in (seat, CHANCE):
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance())
+                continue
+            texts = [a.text for a in state.legal_actions()]
+            choice = bot.choose(Observation(state, seat))
+            if any(f"deliver to {city}" in texts for city in far):
+                checked += 1
+                assert choice.text != "deliver to Kansas City"
+            state.apply(choice)
+    assert checked
