@@ -88,14 +88,15 @@ BOT_KINDS: dict[str, BotKind] = {
 }
 
 #: The named strengths a person picks in the lobby, weakest first: name -> (the bots
-#: library's spec, what the lobby says). The one place that maps a level to bot settings.
+#: library's spec, what the lobby says). The one place that maps a level to bot settings:
+#: each is the bots library's ladder level of that name (boomtown.bots.ladder, docs/bots.md).
 LEVELS: dict[str, tuple[str, str]] = {
-    "easy": ("heuristic:samples=1", "rules of thumb, one look at the hidden cards"),
-    "medium": ("heuristic", "rules of thumb with a short lookahead"),
-    "hard": ("ismcts:seconds=1", "tree search, one second a move"),
+    "easy": ("easy", "looks one turn ahead, picks among the best few moves"),
+    "medium": ("medium", "a short tree search with the game's knowledge"),
+    "hard": ("hard", "tree search with the game's knowledge, one second a move"),
 }
 #: Library specs that burn CPU for a while: run in the process pool.
-_SEARCH_SPECS = ("ismcts",)
+_SEARCH_SPECS = ("ismcts", "medium", "hard", "search")
 
 #: The bot a seat gets when none is named (the heuristic, once the library is installed).
 DEFAULT_BOT = "random"
