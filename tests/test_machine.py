@@ -1,0 +1,324 @@
+"""The kernel's decision machine: step registration, the run loop, nested decisions, fields."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any, NamedTuple
+
+import pytest
+
+from boomtown.engine import CHANCE, TERMINAL, RulesFault, load_snapshot
+from boomtown.engine.actions import families
+from boomtown.engine.machine import (
+    AUTO,
+    CHANCE_STEP,
+    DECISION,
+    EVERYONE,
+    OTHERS,
+    Fields,
+    Machine,
+    MachineState,
+    MachineStuck,
+    advance,
+    array,
+    kinds_problem,
+    push,
+    settle,
+    table,
+    value,
+)
+from boomtown.engine.registry import register, unregister
+from boomtown.engine.ruleset import Ruleset
+
+# ----------------------------------------------------------- a tiny game
+# Each seat in turn picks 1 or 2, or "ask": the next seat must then answer yes or no (a nested
+# sub-decision) before the asker picks. A die roll (chance) ends each round; two rounds.
+PICK_ONE, PICK_TWO, ASK, YES, NO = 0, 1, 2, 3, 4
+FACE = 5  # 5..10: die faces 1..6
+SIZE = FACE + 6
+
+TINY = Machine("tiny")
+
+
+@dataclass(frozen=True)
+class TinyOptions:
+    loop: bool = False  # the rules loop forever (a fault the machine must catch)
+
+
+@TINY.decision("Pick 1 or 2, or ask seat {seat}'s neighbour first", kinds=("pick", "ask"))
+class Pick(NamedTuple):
+    seat: int
+    asked: bool
+
+    def legal(self, st: Tiny) -> list[int]:
+        return [PICK_ONE, PICK_TWO] if self.asked else [PICK_ONE, PICK_TWO, ASK]
+
+    def choose(self, st: Tiny, aid: int) -> None:
+        if aid == ASK:
+            push(st, Answer((self.seat + 1) % st.num_players, self.seat), Pick(self.seat, True))
+            return
+        st.total[self.seat] += aid + 1
+        st.log(f"seat {self.seat} picks {aid + 1}")
+
+
+@TINY.decision("Answer seat {asker}", kinds=("answer",))
+class Answer(NamedTuple):
+    seat: int
+    asker: int
+
+    def legal(self, st: Tiny) -> list[int]:
+        return [YES, NO]
+
+    def choose(self, st: Tiny, aid: int) -> None:
+        st.answers.append(aid == YES)
+
+
+@TINY.chance("Roll the die", "Its face is added to the pot")
+class Roll(NamedTuple):
+    def outcomes(self, st: Tiny) -> list[tuple[int, float]]:
+        return [(FACE + face, 1 / 6) for face in range(6)]
+
+    def choose(self, st: Tiny, aid: int) -> None:
+        st.pot += aid - FACE + 1
+
+
+@TINY.auto
+class Round(NamedTuple):
+    number: int
+
+    def run(self, st: Tiny) -> None:
+        if st.looping:
+            push(st, Round(self.number))
+            return
+        if self.number < 2:
+            push(st, *(Pick(s, False) for s in range(st.num_players)), Roll(),
+                 Round(self.number + 1))
+
+
+class Tiny(MachineState):
+    MACHINE = TINY
+    FIELDS = Fields(value("pot"), value("looping"), array("total"), array("answers"),
+                    table("secret", hidden=OTHERS), array("deck", hidden=EVERYONE))
+
+    def __init__(self, ruleset: Any, players: int, seed: int, options: Any) -> None:
+        super().__init__(ruleset, players, seed, options)
+        self.pot = 0
+        self.looping = options.loop
+        self.total = [0] * players
+        self.answers: list[bool] = []
+        self.secret = [[s] for s in range(players)]
+        self.deck = [7, 8, 9]
+        self.start(Round(0))
+
+    def action_text(self, aid: int) -> str:
+        return ("pick 1", "pick 2", "ask", "yes", "no")[aid] if aid < FACE else f"{aid - 4}"
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {"pot": self.pot, "total": list(self.total)}
+
+    def returns(self) -> list[float]:
+        return [float(t) for t in self.total]
+
+    def score_breakdown(self) -> dict[str, Any]:
+        return {"total": list(self.total)}
+
+    def component_counts(self) -> dict[str, int]:
+        return {"cards": len(self.deck) + sum(map(len, self.secret))}
+
+
+RULESET = Ruleset(
+    id="test-machine-tiny", name="Tiny", version=1, player_counts=(2, 3), options_type=TinyOptions,
+    action_space_size=SIZE, factory=lambda rs, n, seed, options: Tiny(rs, n, seed, options),
+    action_families=families(
+        [("pick", "pick", 0), ("ask", "ask", ASK), ("answer", "answer", YES),
+         ("die", "chance", FACE)], SIZE),
+)
+
+
+@pytest.fixture
+def tiny() -> Any:
+    register(RULESET)
+    yield RULESET
+    unregister(RULESET.id)
+
+
+def test_the_run_loop_stops_at_decisions_and_chance(tiny: Ruleset) -> None:
+    st = tiny.new_game(2, 0)
+    assert st.current_player == 0 and st.legal_action_ids() == [PICK_ONE, PICK_TWO, ASK]
+    st.apply(PICK_TWO)
+    assert st.current_player == 1
+    st.apply(PICK_ONE)
+    assert st.current_player == CHANCE
+    assert st.chance_outcomes()[0][1] == pytest.approx(1 / 6)
+    assert st.prompt().title == "Roll the die" and st.prompt().kind == "chance"
+    st.apply(FACE + 5)
+    assert (st.pot, st.total, st.current_player) == (6, [2, 1], 0)
+
+
+def test_a_nested_sub_decision_returns_to_its_parent(tiny: Ruleset) -> None:
+    st = tiny.new_game(3, 0)
+    st.apply(ASK)
+    assert st.current_player == 1 and st.prompt().title == "Answer seat 0"
+    assert kinds_problem(st, st.legal_action_ids()) is None
+    st.apply(YES)
+    assert st.current_player == 0 and st.legal_action_ids() == [PICK_ONE, PICK_TWO]
+    assert st.prompt(2).title == "Pick 1 or 2, or ask seat 0's neighbour first"
+    st.apply(PICK_ONE)
+    assert (st.current_player, st.answers, st.total) == (1, [True], [1, 0, 0])
+
+
+def test_a_game_on_the_machine_plays_to_the_end_and_round_trips(tiny: Ruleset) -> None:
+    st = tiny.new_game(2, 4)
+    rng = random.Random(2)
+    while not st.is_terminal():
+        st.apply(st.sample_chance() if st.current_player == CHANCE
+                 else rng.choice(st.legal_actions()))
+        again = load_snapshot(st.snapshot())
+        assert again.snapshot() == st.snapshot()
+        assert again.legal_action_ids() == st.legal_action_ids()
+    assert st.current_player == TERMINAL and st.stack == []
+
+
+def test_clones_own_their_fields_after_a_move(tiny: Ruleset) -> None:
+    st = tiny.new_game(2, 0)
+    other = st.clone()
+    other.apply(ASK)
+    assert st.stack != other.stack and st.current_player == 0
+    other.unshare()
+    other.secret[0].append(5)
+    assert st.secret == [[0], [1]]
+
+
+def test_determinize_redeals_only_what_the_seat_cannot_see(tiny: Ruleset) -> None:
+    st = tiny.new_game(3, 0)
+    seen = set()
+    for seed in range(30):
+        world = st.determinize(1, random.Random(seed))
+        assert world.secret[1] == [1] and len(world.deck) == 3
+        assert sorted(world.deck + world.secret[0] + world.secret[2]) == [0, 2, 7, 8, 9]
+        assert world.deck == sorted(world.deck)
+        seen.add(tuple(world.secret[0]))
+    assert st.secret == [[0], [1], [2]] and len(seen) > 1
+
+
+def test_rules_that_loop_are_stuck_and_the_state_is_unchanged(tiny: Ruleset) -> None:
+    with pytest.raises(MachineStuck):
+        tiny.new_game(2, 0, {"loop": True})
+    st = tiny.new_game(2, 0)
+    st.apply(PICK_ONE)
+    st.apply(PICK_ONE)
+    world = st.editable_copy()
+    assert isinstance(world, Tiny)
+    world.looping = True  # from the next round on
+    before = world.snapshot()
+    with pytest.raises(RulesFault) as info:
+        world.apply(FACE)
+    assert isinstance(info.value.cause, MachineStuck)
+    assert world.snapshot() == before
+
+
+# ------------------------------------------------------------ registration
+def test_step_types_are_checked_when_registered() -> None:
+    machine = Machine("checks")
+    with pytest.raises(TypeError, match="NamedTuple"):
+        machine.auto(type("Plain", (), {"run": lambda self, st: None}))
+
+    class NoSeat(NamedTuple):
+        who: int
+
+        def legal(self, st: Any) -> list[int]:
+            return [0]
+
+        def choose(self, st: Any, aid: int) -> None:
+            pass
+
+    with pytest.raises(TypeError, match="seat field"):
+        machine.decision("Choose")(NoSeat)
+
+    class NoRun(NamedTuple):
+        n: int
+
+    with pytest.raises(TypeError, match="needs run"):
+        machine.auto(NoRun)
+
+    class Roll(NamedTuple):
+        def outcomes(self, st: Any) -> list[tuple[int, float]]:
+            return [(0, 1.0)]
+
+        def choose(self, st: Any, aid: int) -> None:
+            pass
+
+    with pytest.raises(ValueError, match="title"):
+        machine.chance(" ")(Roll)
+    machine.chance("Roll", private=True)(Roll)
+    with pytest.raises(ValueError, match="twice"):
+        machine.chance("Roll")(Roll)
+    assert machine.vocabulary() == [("Roll", CHANCE_STEP, "Roll")]
+    assert Roll().legal(None) == [0]
+    assert Roll().prompt(None, None).private
+
+
+def test_step_types_carry_their_declaration() -> None:
+    assert Pick.STEP.nature == DECISION and Pick.STEP.fields == ("seat", "asked")
+    assert Pick.STEP.kinds == ("pick", "ask")
+    assert Round.STEP.nature == AUTO
+    assert [name for name, _, _ in TINY.vocabulary()] == ["Pick", "Answer", "Roll", "Round"]
+
+
+def test_frames_round_trip_as_data() -> None:
+    frame = Answer(1, 0)
+    assert TINY.frame_data(frame) == ["Answer", 1, 0]
+    assert TINY.load_frame(["Answer", 1, 0]) == frame
+    for bad in (["Nope", 1], ["Answer", 1], [], "Answer"):
+        with pytest.raises(ValueError):
+            TINY.load_frame(bad)  # type: ignore[arg-type]
+
+
+def test_push_runs_steps_in_the_order_given() -> None:
+    st = SimpleNamespace(stack=[], current_player=None, pot=0, total=[0, 0], answers=[],
+                         num_players=2, log=lambda text: None)
+    push(st, Pick(0, False), Answer(1, 0))
+    settle(st)
+    assert st.current_player == 0
+    advance(st, PICK_ONE)
+    assert st.current_player == 1 and st.total == [1, 0]
+    advance(st, NO)
+    assert st.current_player == TERMINAL and st.answers == [False]
+
+
+# ------------------------------------------------------------------ fields
+def test_fields_refuse_bad_declarations() -> None:
+    with pytest.raises(ValueError, match="twice"):
+        Fields(value("a"), array("a"))
+    with pytest.raises(ValueError, match="machine's"):
+        Fields(array("stack"))
+    with pytest.raises(ValueError, match="cannot be hidden"):
+        Fields(array("deck", hidden=OTHERS))
+    with pytest.raises(ValueError, match="cannot be hidden"):
+        Fields(value("card").__class__("card", "value", EVERYONE))
+
+
+def test_fields_refuse_bad_data() -> None:
+    fields = Fields(value("round"), array("deck"), table("hands"))
+    st = SimpleNamespace()
+    good = {"round": 1, "deck": [1], "hands": [[2]]}
+    fields.from_dict(st, good)
+    assert fields.to_dict(st) == good
+    for name, bad in (("round", [1]), ("deck", 3), ("deck", [[1]]), ("hands", [1])):
+        with pytest.raises(ValueError, match=name):
+            fields.from_dict(st, {**good, name: bad})
+    with pytest.raises(ValueError, match="missing"):
+        fields.from_dict(st, {"round": 1})
+
+
+def test_an_ordered_hidden_place_keeps_the_drawn_order() -> None:
+    fields = Fields(array("deck", hidden=EVERYONE, ordered=True))
+    orders = set()
+    for seed in range(20):
+        st = SimpleNamespace(deck=[1, 2, 3, 4])
+        fields.redeal(st, 0, random.Random(seed))
+        assert sorted(st.deck) == [1, 2, 3, 4]
+        orders.add(tuple(st.deck))
+    assert len(orders) > 1 and any(list(o) != sorted(o) for o in orders)
