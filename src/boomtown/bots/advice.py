@@ -59,7 +59,15 @@ from boomtown.bots.base import Observation
 from boomtown.bots.knowledge import Knowledge, LinearKnowledge
 from boomtown.bots.ladder import level_parameters, make_level
 from boomtown.bots.search import PLAYOUT_LIMIT, Node
-from boomtown.engine import CHANCE, BadRecord, BoomtownError, GameRecord, State, replay
+from boomtown.engine import (
+    CHANCE,
+    BadRecord,
+    BoomtownError,
+    GameRecord,
+    IllegalAction,
+    State,
+    replay,
+)
 
 if TYPE_CHECKING:
     from boomtown.bots.search import SearchBot
@@ -217,11 +225,14 @@ class ReviewedDecision:
     drop: float
     #: How many legal actions the seat had.
     choices: int
+    #: The decision's title, as the seat's prompt gave it.
+    prompt: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "ply": self.ply,
             "seat": self.seat,
+            "prompt": self.prompt,
             "taken": self.taken.to_json(),
             "preferred": self.preferred.to_json(),
             "drop": self.drop,
@@ -237,6 +248,7 @@ class ReviewedDecision:
             preferred=Alternative.from_json(data["preferred"]),
             drop=float(data["drop"]),
             choices=int(data["choices"]),
+            prompt=str(data.get("prompt", "")),
         )
 
 
@@ -337,8 +349,11 @@ class Review:
     record_length: int
     settings: ReviewSettings
     seats: tuple[SeatReview, ...]
-    #: The final scores (``returns()``), or ``None`` when the game is not over.
+    #: The final scores (the score breakdown's totals, else ``returns()``), or ``None`` when
+    #: the game is not over.
     final_scores: tuple[float, ...] | None
+    #: The winning seats (the best ``returns()``), empty when the game is not over.
+    winners: tuple[int, ...]
     #: CPU seconds the whole review took.
     seconds_used: float
     #: The server's id of the game, when it says.
@@ -363,6 +378,7 @@ class Review:
             "record_length": self.record_length,
             "settings": self.settings.to_json(),
             "final_scores": None if self.final_scores is None else list(self.final_scores),
+            "winners": list(self.winners),
             "seconds_used": self.seconds_used,
             "seats": [s.to_json() for s in self.seats],
         }
@@ -381,6 +397,7 @@ class Review:
             settings=ReviewSettings.from_json(data["settings"]),
             seats=tuple(SeatReview.from_json(s) for s in data["seats"]),
             final_scores=None if final is None else tuple(float(x) for x in final),
+            winners=tuple(int(s) for s in data.get("winners", ())),
             seconds_used=float(data["seconds_used"]),
             game_id=None if game_id is None else str(game_id),
             format=str(data["format"]),
@@ -768,9 +785,12 @@ def review(
     # who decides at each ply: replay once to count the work
     deciders = []
     probe = state.clone()
-    for aid in rec.actions:
+    for index, aid in enumerate(rec.actions):
         deciders.append(probe.current_player)
-        probe.apply(aid)
+        try:
+            probe.apply(aid)
+        except IllegalAction as exc:
+            raise BadRecord(f"action #{index} (id {aid}) does not replay: {exc.reason}") from exc
     total = sum(1 for p in deciders if p in wanted)
     found: dict[int, list[ReviewedDecision]] = {s: [] for s in wanted}
     curves: dict[int, list[CurvePoint]] = {s: [] for s in wanted}
@@ -799,16 +819,20 @@ def review(
                     found[seat].append(ReviewedDecision(
                         ply, seat, taken, Alternative(
                             preferred.action_id, preferred.text, preferred.estimate,
-                            preferred.win_chance, preferred.visits, why), drop, choices))
+                            preferred.win_chance, preferred.visits, why), drop, choices,
+                        state.prompt(seat).title))
             done += 1
             if progress is not None:
                 progress(done, total)
         state.apply(aid)
-    final = tuple(float(r) for r in state.returns()) if state.is_terminal() else None
+    final: tuple[float, ...] | None = None
+    best: tuple[int, ...] = ()
     if state.is_terminal():
-        totals = _final_totals(state)
+        final = _final_totals(state)
+        returns = list(state.returns())
+        best = tuple(s for s, r in enumerate(returns) if r == max(returns))
         for s in wanted:
-            curves[s].append(CurvePoint(len(rec.actions), totals))
+            curves[s].append(CurvePoint(len(rec.actions), final))
     reviews = []
     for s in wanted:
         worst = sorted((d for d in found[s] if d.drop >= MIN_DROP),
@@ -818,7 +842,8 @@ def review(
     settings = ReviewSettings(LEVEL, budget.get("iterations"), budget.get("seconds"),
                               samples, mistakes, seed)
     return Review(rec.game, rec.version, rec.players, record_digest(rec), len(rec.actions),
-                  settings, tuple(reviews), final, round(thread_time() - start, 3), game_id)
+                  settings, tuple(reviews), final, best, round(thread_time() - start, 3),
+                  game_id)
 
 
 def _drop(preferred: Alternative, taken: Alternative) -> float:

@@ -348,6 +348,15 @@ def summarise_cmd(files: tuple[str, ...], report: str | None, detect: float) -> 
     help="Continue a game written by --save (saving to the same file unless --save).",
 )
 @click.option("--table", is_flag=True, help="Table mode: type in the dice and draws.")
+@click.option(
+    "--hints", "hints_text", is_flag=False, flag_value="all", metavar="[all|SEAT,SEAT...]",
+    help="Let people ask the strong bot for a hint (key h): every seat, or the seats named "
+    "[default: off].",
+)
+@click.option(
+    "--hint-seconds", type=click.FloatRange(min=0, min_open=True), default=1.0,
+    show_default=True, help="CPU time of one hint.",
+)
 @option_flag
 def play_cmd(
     game: str,
@@ -356,10 +365,13 @@ def play_cmd(
     save: str | None,
     resume: str | None,
     table: bool,
+    hints_text: str | None,
+    hint_seconds: float,
     options: dict[str, Any],
 ) -> None:
     """Play GAME at the terminal against bots (or with other people)."""
-    play_command(game, seats_text, seed, save, resume, table, options)
+    play_command(game, seats_text, seed, save, resume, table, options, hints_text,
+                 hint_seconds)
 
 
 @cli.command("replay")
@@ -405,6 +417,43 @@ def replay_cmd(
             f"the replay gives {list(state.returns())}",
             err=True,
         )
+
+
+@cli.command("review")
+@click.argument("record", type=click.Path(dir_okay=False))
+@click.option(
+    "--line", type=click.IntRange(min=1), help="Which line of a JSON-lines file [default: 1]."
+)
+@click.option(
+    "--seat", "seats", type=int, multiple=True,
+    help="A seat to review (repeatable) [default: every seat].",
+)
+@click.option(
+    "--iterations", type=click.IntRange(min=1),
+    help="Search iterations a decision [default: 200, when --seconds is not given].",
+)
+@click.option(
+    "--seconds", type=click.FloatRange(min=0, min_open=True),
+    help="CPU seconds a decision (the review then depends on the machine's speed).",
+)
+@click.option("--samples", type=click.IntRange(min=1), default=6, show_default=True,
+              help="Determinizations each compared move is measured on.")
+@click.option("--top", "mistakes", type=click.IntRange(min=0), default=5, show_default=True,
+              help="Decisions shown per seat (those whose estimate dropped most).")
+@click.option("-s", "--seed", type=int, default=0, show_default=True,
+              help="Seed of the review's own generator.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False),
+              help="Also write the review here as JSON.")
+def review_cmd(
+    record: str, line: int | None, seats: tuple[int, ...], iterations: int | None,
+    seconds: float | None, samples: int, mistakes: int, seed: int, json_out: str | None,
+) -> None:
+    """Review the decisions of a game RECORD: where the strong bot's estimate dropped most
+    against its preferred move, and why, with a chart of the estimated final scores."""
+    from boomtown.cli.review import review_command
+
+    review_command(record, line, list(seats), iterations, seconds, samples, mistakes, seed,
+                   json_out)
 
 
 @cli.command("bench")

@@ -6,8 +6,10 @@ seat's last decision, and the numbered choices with their costs (grouped by kind
 paged with ``n`` and ``p``). An answer is a choice's number, its text, a unique prefix of it
 or a short name ("gallows"); ``?N`` tells what choice N concerns, ``v`` draws the screen
 again, ``l`` prints the whole log as the seat reads it, ``u`` takes back the last decision
-(when the undo policy allows), ``q`` stops (asking first when nothing is saved). Bad input
-is explained and asked again.
+(when the undo policy allows), ``q`` stops (asking first when nothing is saved). With
+``--hints`` (every seat, or the seats named), ``h`` asks the strong bot for a hint at the
+seat's own decision (:func:`boomtown.bots.advice.hint`, from the seat's own information).
+Bad input is explained and asked again.
 
 Each human seat sees only its own view and log; with two or more people at the terminal a
 hand-over screen comes between their turns. The bots get their
@@ -63,6 +65,9 @@ QUIT, NEXT, PREVIOUS, VIEW, LOG, UNDO = (
     ("q", "quit"), ("n", "next"), ("p", "previous"), ("v", "view"), ("l", "log"), ("u", "undo")
 )
 YES = ("y", "yes")
+HINT = ("h", "hint")
+#: ``--hints`` alone: hints for every seat.
+ALL_SEATS = "all"
 #: What a choice loop answers besides a choice.
 STOP, TAKEN_BACK = "stop", "taken back"
 #: The smallest terminal a screen is fitted to (a smaller one scrolls).
@@ -101,6 +106,9 @@ class Session:
     #: Lines the next screen shows under its choices (what was just taken back).
     notice: list[str] = field(default_factory=list)
     echo: Callable[[str], None] = click.echo
+    #: Seats that may ask for a hint (``h``), and the CPU time of one.
+    hints: frozenset[int] = frozenset()
+    hint_seconds: float = 1.0
 
     def __post_init__(self) -> None:
         game = self.state.ruleset.id
@@ -197,6 +205,8 @@ class Session:
             "table": self.table,
             "record": self.state.record.to_dict(),
         }
+        if self.hints:
+            data["hints"] = sorted(self.hints)
         Path(self.save).write_text(json.dumps(data) + "\n", encoding="utf-8")
 
     # ------------------------------------------------------------------ play
@@ -371,6 +381,11 @@ class Session:
                     self.echo(line)
                 redraw = False
                 continue
+            if key in HINT and seat is not None and seat in self.hints:
+                for line in self.hint_lines(menu, seat):
+                    self.echo(line)
+                redraw = False
+                continue
             if key in UNDO:
                 done = self.take_back(seat)
                 if done is not None:
@@ -390,8 +405,26 @@ class Session:
                           "of it, or a key shown below the choices.")
             redraw = False
 
-    def keys(self, undo: bool) -> str:
+    def hint_lines(self, menu: Menu, seat: int) -> list[str]:
+        """``h``: the strong bot's hint for ``seat``'s decision, from its own information."""
+        from boomtown.bots.advice import hint
+        from boomtown.cli.review import hint_lines
+
+        observation = Observation(self.state, seat)
+        index = len(self.state.history)
+        if self.tty:
+            with self.console.status("the bot is thinking about a hint...", spinner="dots"):
+                advice = hint(observation, seconds=self.hint_seconds, seed=index,
+                              decision_index=index)
+        else:
+            advice = hint(observation, seconds=self.hint_seconds, seed=index,
+                          decision_index=index)
+        return hint_lines(advice, {c.id: c.number for c in menu.choices})
+
+    def keys(self, undo: bool, hint: bool = False) -> str:
         keys = "?N what choice N is · v view · l log"
+        if hint:
+            keys += " · h hint"
         if undo:
             keys += " · u undo"
         return keys + " · q quit"
@@ -411,7 +444,7 @@ class Session:
             moves=self.moves(seat, seat),
             prompt=[head, *([prompt.hint] if prompt.hint else [])],
             menu=menu,
-            keys=self.keys(state.can_undo(seat) or bool(self.corrections)),
+            keys=self.keys(state.can_undo(seat) or bool(self.corrections), seat in self.hints),
             notice=notice,
         )
 
@@ -508,6 +541,33 @@ def load_saved(path: str) -> tuple[State, list[str], bool]:
     return state, seats, bool(data.get("table", False))
 
 
+def parse_hints(text: str, players: int) -> frozenset[int]:
+    """``--hints``: ``all`` (every seat) or seat numbers ``0,2``."""
+    if text.strip().casefold() == ALL_SEATS:
+        return frozenset(range(players))
+    try:
+        seats = frozenset(int(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        raise ValueError(f"--hints takes 'all' or seat numbers like 0,2, not {text!r}") from None
+    bad = sorted(s for s in seats if not 0 <= s < players)
+    if bad or not seats:
+        raise ValueError(f"--hints: no seat {bad[0] if bad else text!r} in a {players}-player "
+                         "game")
+    return seats
+
+
+def load_saved_hints(path: str) -> list[int]:
+    """The seats that had hints in a game written by ``--save`` (none when it says none)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError:
+        return []  # load_saved says what is wrong with the file
+    hints = data.get("hints") if isinstance(data, dict) else None
+    if not isinstance(hints, list):
+        return []
+    return [s for s in hints if isinstance(s, int) and not isinstance(s, bool)]
+
+
 def start(
     ruleset: Ruleset, seats: list[str], seed: int, options: dict[str, Any]
 ) -> State:
@@ -523,8 +583,12 @@ def play_command(
     resume: str | None,
     table: bool,
     options: dict[str, Any],
+    hints_text: str | None = None,
+    hint_seconds: float = 1.0,
 ) -> None:
+    saved_hints: list[int] = []
     if resume is not None:
+        saved_hints = load_saved_hints(resume)
         state, seats, saved_table = load_saved(resume)
         if state.ruleset.id != get_ruleset(game).id:
             raise BadRecord(f"{resume} is a game of {state.ruleset.id}, not {game}")
@@ -550,7 +614,13 @@ def play_command(
         + ", ".join(f"seat {s} {spec}" for s, spec in enumerate(seats))
         + (" (table mode: you type in the chance outcomes)" if table else "")
     )
-    session = Session(state, seats, table=table, save=save)
+    hints = parse_hints(hints_text, len(seats)) if hints_text is not None else frozenset(
+        saved_hints)
+    if hints:
+        click.echo("Hints on for " + ", ".join(f"seat {s}" for s in sorted(hints))
+                   + ": type h at your decision.")
+    session = Session(state, seats, table=table, save=save, hints=hints,
+                      hint_seconds=hint_seconds)
     session.run()
     session.write()
 
