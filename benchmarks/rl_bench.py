@@ -27,8 +27,9 @@ a load that comes and goes on a shared machine touches every line alike.
 * ``openspiel + observation tensor``: the same plus ``observation_tensor(player)``.
 
 The goal of issue 20: ``pettingzoo`` and ``gymnasium`` at least a tenth of ``engine``. The
-first line printed names the commit measured (``+`` when the RL code or the games have
-changes not yet committed); ``scripts/rl_docs.py bench`` puts the output into docs/rl.md.
+first line printed names the commit measured (:func:`boomtown.rl.stamp.commit_stamp`: ``+``
+when the RL code, the games or the engine had changes not yet committed);
+``scripts/rl_docs.py bench`` puts the output into docs/rl.md.
 """
 
 from __future__ import annotations
@@ -36,11 +37,9 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import subprocess
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 
@@ -49,6 +48,7 @@ from boomtown.rl.common import GameSpec, action_mask
 from boomtown.rl.gymnasium import BoomtownEnv
 from boomtown.rl.openspiel import load_game
 from boomtown.rl.pettingzoo import env as aec_env
+from boomtown.rl.stamp import commit_stamp
 from boomtown.rl.vector import BoomtownVectorEnv
 
 #: One line: (game, players) -> an endless stream that yields once per counted step.
@@ -58,9 +58,6 @@ GOAL = {"pettingzoo": 0.1, "gymnasium": 0.1}
 VECTOR_GAMES = 8
 DEFAULT_SECONDS = 3.0
 DEFAULT_ROUNDS = 6
-#: What the commit stamp watches for changes not yet committed.
-WATCHED = ("src/boomtown/rl", "src/boomtown/games", "src/boomtown/engine",
-           "benchmarks/rl_bench.py")
 
 
 def engine_steps(extra: str) -> Stepper:
@@ -225,19 +222,6 @@ def bench(game: str, players: int, seconds: float = DEFAULT_SECONDS,
             for line in lines]
 
 
-def commit() -> str:
-    """The commit measured (with ``+`` when the watched code has changes not committed)."""
-    root = Path(__file__).resolve().parent.parent
-    try:
-        head = subprocess.run(["git", "rev-parse", "--short=7", "HEAD"], cwd=root,
-                              capture_output=True, text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", *WATCHED], cwd=root,
-                               capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return head + ("+" if dirty else "")
-
-
 def goal_mark(result: Result) -> str:
     goal = GOAL.get(result.name)
     if goal is None:
@@ -248,7 +232,7 @@ def goal_mark(result: Result) -> str:
 def report(games: list[tuple[str, int]], seconds: float = DEFAULT_SECONDS,
            rounds: int = DEFAULT_ROUNDS) -> list[str]:
     """The benchmark's lines of text, the commit stamp first."""
-    lines = [f"commit {commit()}: {seconds:g} s per line in {rounds} rounds, "
+    lines = [f"commit {commit_stamp()}: {seconds:g} s per line in {rounds} rounds, "
              "ratio = median over the rounds"]
     for game, players in games:
         results = bench(game, players, seconds, rounds)

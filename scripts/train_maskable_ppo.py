@@ -26,6 +26,7 @@ from stable_baselines3.common.vec_env import VecMonitor  # type: ignore[import-u
 from boomtown.engine import get_ruleset, list_rulesets
 from boomtown.rl.gymnasium import BoomtownEnv
 from boomtown.rl.sb3 import vec_env
+from boomtown.rl.stamp import commit_stamp
 
 EVAL_SEED = 1_000_000  # evaluation games are never training games
 
@@ -62,6 +63,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="games against the heuristic bot")
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
+    print(f"commit {commit_stamp()}: MaskablePPO, {args.steps:,} steps per game, "
+          f"{args.envs} games stepped together", flush=True)
     rows = []
     for game in args.games or list_rulesets():
         players = get_ruleset(game).player_counts[0]
