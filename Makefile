@@ -37,16 +37,13 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/boomtown bench western-town
 
-# Bot strength for the README: ismcts at 1 s per move, heuristic and random, seat-rotated
-# three-player games of every game (about two hours on two cores). Results in strength/.
-STRENGTH_GAMES ?= 24
+# Bot strength (docs/bots.md, "Strength ladder"): the ladder easy < medium < hard, hard against
+# today's ismcts:seconds=1, and all-hard games, seat-rotated three-player games of every game,
+# one process under nice (hours). Games and report in strength/. A smoke check in minutes:
+# make strength STRENGTH_ARGS=--quick
+STRENGTH_ARGS ?=
 strength: $(STAMP)
-	mkdir -p strength
-	for game in western-town way-out-west great-western-trail; do \
-	  $(BIN)/boomtown simulate $$game -p 3 --bots ismcts:seconds=1,heuristic,random \
-	    --games $(STRENGTH_GAMES) --workers 2 --seed 5000 -q \
-	    --out strength/$$game.jsonl | tee strength/$$game.txt; \
-	done
+	nice -n 10 $(BIN)/python benchmarks/strength.py --out strength $(STRENGTH_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

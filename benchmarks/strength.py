@@ -1,7 +1,7 @@
 """The ladder's strength runs (``make strength``): every figure of docs/bots.md, "Strength".
 
 ``python benchmarks/strength.py [GAME ...] [--ladder N] [--today N] [--hard N] [--seed S]
-[--out DIR] [--resume]``
+[--out DIR] [--resume] [--quick]``
 
 For each game, three runs of three-player games, one process, seeds from ``--seed``:
 
@@ -17,6 +17,10 @@ pair of bots (finishing ahead on return, then on total; level counts 1/2) with 9
 intervals; mean points by scoring category for every bot; for the all-hard games the mean
 per seat, the categories, and the longest move. ``--resume`` keeps the games already in the
 files and plays only the missing ones. Run it under ``nice``: it takes hours.
+
+``--quick`` is a smoke check, not a measurement: one seed block of each run and one all-hard
+game (unless the counts are given), every time budget a tenth of the real one
+(``hard:seconds=0.1`` ...), so it finishes in minutes.
 """
 
 from __future__ import annotations
@@ -40,6 +44,15 @@ GAMES = ("western-town", "way-out-west", "great-western-trail")
 PLAYERS = 3
 LADDER = ("easy", "medium", "hard")
 TODAY = ("hard", "ismcts:seconds=1:cpu=1", "heuristic")
+HARD = "hard"
+#: The line-ups of ``--quick``: the same bots with a tenth of their time.
+QUICK_LADDER = ("easy", "medium:iterations=15:seconds=0.025", "hard:seconds=0.1")
+QUICK_TODAY = ("hard:seconds=0.1", "ismcts:seconds=0.1:cpu=1", "heuristic")
+QUICK_HARD = "hard:seconds=0.1"
+#: Games of each run with ``--quick`` (one seed block; one all-hard game).
+QUICK_GAMES = {"ladder": 3, "today": 3, "hard": 1}
+#: Games of each run by default.
+DEFAULT_GAMES = {"ladder": 12, "today": 12, "hard": 3}
 
 
 def load(path: Path) -> list[MatchResult]:
@@ -101,9 +114,10 @@ def timed_game(game: str, spec: str, seed: int, index: int) -> tuple[MatchResult
     return result, cpu, wall
 
 
-def run_hard(game: str, games: int, seed: int, path: Path, resume: bool) -> tuple[
+def run_hard(game: str, spec: str, games: int, seed: int, path: Path, resume: bool) -> tuple[
         list[MatchResult], float, float]:
-    """All-hard games; returns them with the longest move's CPU and wall time."""
+    """Games of ``spec`` in every seat; returns them with the longest move's CPU and wall
+    time."""
     old = {r.index: r for r in load(path) if r.ok} if resume else {}
     times_path = path.with_suffix(".times.json")
     times: dict[str, list[float]] = {}
@@ -115,7 +129,7 @@ def run_hard(game: str, games: int, seed: int, path: Path, resume: bool) -> tupl
         for index in range(games):
             if index in old:
                 continue
-            result, cpu, wall = timed_game(game, "hard", seed + index, index)
+            result, cpu, wall = timed_game(game, spec, seed + index, index)
             handle.write(json.dumps(result.to_json()) + "\n")
             handle.flush()
             times[str(index)] = [max(cpu, default=0.0), max(wall, default=0.0)]
@@ -183,13 +197,22 @@ def report_categories(results: list[MatchResult]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(GAMES))
-    parser.add_argument("--ladder", type=int, default=12, help="games of the ladder run")
-    parser.add_argument("--today", type=int, default=12, help="games against ismcts")
-    parser.add_argument("--hard", type=int, default=3, help="all-hard games")
+    parser.add_argument("--ladder", type=int, help="games of the ladder run [12]")
+    parser.add_argument("--today", type=int, help="games against ismcts [12]")
+    parser.add_argument("--hard", type=int, help="all-hard games [3]")
+    parser.add_argument("--quick", action="store_true",
+                        help="smoke check: few games, a tenth of the time budgets")
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--out", default="strength")
     parser.add_argument("--resume", action="store_true")
     args = parser.parse_args(argv)
+    counts = QUICK_GAMES if args.quick else DEFAULT_GAMES
+    for run, count in counts.items():
+        if getattr(args, run) is None:
+            setattr(args, run, count)
+    ladder_bots = QUICK_LADDER if args.quick else LADDER
+    today_bots = QUICK_TODAY if args.quick else TODAY
+    hard_bot = QUICK_HARD if args.quick else HARD
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     report: list[str] = []
@@ -198,21 +221,21 @@ def main(argv: list[str] | None = None) -> int:
         lines = [f"== {game} (ruleset version {get_ruleset(game).version}), seeds from "
                  f"{args.seed}"]
         if args.ladder:
-            ladder = run_lineup(game, LADDER, args.ladder, args.seed,
+            ladder = run_lineup(game, ladder_bots, args.ladder, args.seed,
                                 out / f"{game}-ladder.jsonl", args.resume)
             lines += report_pairs(f" ladder, {len(ladder)} games:", ladder)
             lines += report_categories(ladder)
         if args.today:
-            today = run_lineup(game, TODAY, args.today, args.seed, out / f"{game}-today.jsonl",
+            today = run_lineup(game, today_bots, args.today, args.seed, out / f"{game}-today.jsonl",
                                args.resume)
             lines += report_pairs(f" against today's bots, {len(today)} games:", today)
             lines += report_categories(today)
         if args.hard:
-            hard, cpu, wall = run_hard(game, args.hard, args.seed, out / f"{game}-hard.jsonl",
-                                       args.resume)
+            hard, cpu, wall = run_hard(game, hard_bot, args.hard, args.seed,
+                                       out / f"{game}-hard.jsonl", args.resume)
             totals = [t for r in hard if r.totals for t in r.totals]
             mean = sum(totals) / len(totals) if totals else 0.0
-            lines.append(f" all hard, {len(hard)} games: {mean:.1f} points per seat; longest "
+            lines.append(f" all {hard_bot}, {len(hard)} games: {mean:.1f} points per seat; longest "
                          f"move {cpu:.2f} s CPU ({wall:.2f} s wall)")
             lines += report_categories(hard)
         lines.append(f" ({time.process_time() - start:.0f} s CPU)")
