@@ -35,11 +35,13 @@ when the RL code, the games or the engine had changes not yet committed);
 from __future__ import annotations
 
 import argparse
+import platform
 import random
 import statistics
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from importlib import metadata
 
 import numpy as np
 
@@ -56,6 +58,8 @@ Stepper = Callable[[str, int], Iterator[int]]
 #: The interfaces the goal is about, and the share of the engine's rate they must reach.
 GOAL = {"pettingzoo": 0.1, "gymnasium": 0.1}
 VECTOR_GAMES = 8
+#: The libraries whose versions the report names.
+LIBRARIES = ("numpy", "pettingzoo", "gymnasium", "open_spiel")
 DEFAULT_SECONDS = 3.0
 DEFAULT_ROUNDS = 6
 
@@ -222,6 +226,17 @@ def bench(game: str, players: int, seconds: float = DEFAULT_SECONDS,
             for line in lines]
 
 
+def versions() -> str:
+    """The Python and library versions measured, as one line."""
+    found = [f"python {platform.python_version()}"]
+    for package in LIBRARIES:
+        try:
+            found.append(f"{package} {metadata.version(package)}")
+        except metadata.PackageNotFoundError:
+            found.append(f"{package} missing")
+    return "versions: " + ", ".join(found)
+
+
 def goal_mark(result: Result) -> str:
     goal = GOAL.get(result.name)
     if goal is None:
@@ -233,7 +248,7 @@ def report(games: list[tuple[str, int]], seconds: float = DEFAULT_SECONDS,
            rounds: int = DEFAULT_ROUNDS) -> list[str]:
     """The benchmark's lines of text, the commit stamp first."""
     lines = [f"commit {commit_stamp()}: {seconds:g} s per line in {rounds} rounds, "
-             "ratio = median over the rounds"]
+             "ratio = median over the rounds", versions()]
     for game, players in games:
         results = bench(game, players, seconds, rounds)
         lines.append(f"{game}, {players} players")
