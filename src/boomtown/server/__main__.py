@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 
 from boomtown.server import run
@@ -39,9 +40,11 @@ def main() -> None:
 
 def configure(create_rate: int | None, max_active_games: int | None,
               allowed_origins: str | None) -> ServerConfig:
-    """The settings: those given, else their environment variables, else none."""
+    """The settings: those given, else their environment variables, else none (the hint and
+    review budgets come from their environment variables only)."""
     env = ServerConfig.from_env()
-    return ServerConfig(
+    return dataclasses.replace(
+        env,
         create_per_minute=env.create_per_minute if create_rate is None else create_rate,
         max_active_games=env.max_active_games if max_active_games is None else max_active_games,
         allowed_origins=env.allowed_origins if allowed_origins is None else parse_origins(

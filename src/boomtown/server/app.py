@@ -25,6 +25,7 @@ from starlette.routing import Match
 
 from boomtown.engine import UnknownGame, get_ruleset, list_rulesets
 from boomtown.server import bots
+from boomtown.server.advisor import Advisor
 from boomtown.server.cluster import Cluster
 from boomtown.server.config import ServerConfig
 from boomtown.server.db import make_engine, migrate, sqlite_url
@@ -44,6 +45,7 @@ from boomtown.server.hub import (
     default_bot_workers,
     dumps,
 )
+from boomtown.server.learning import public_hints
 from boomtown.server.store import Store, Writer
 from boomtown.web import STATIC_DIR
 
@@ -118,6 +120,11 @@ BotLevel = Annotated[int, Field(ge=1, le=MAX_BOT_LEVEL), BeforeValidator(_whole)
 Seed = Annotated[int, Field(ge=0, le=MAX_JSON_INT), BeforeValidator(_whole)]
 BotDelay = Annotated[int, Field(ge=0, le=MAX_BOT_DELAY_MS), BeforeValidator(_whole)]
 ActionId = Annotated[int, Field(ge=0, le=MAX_JSON_INT), BeforeValidator(_whole)]
+SeatNumber = Annotated[int, Field(ge=0, le=MAX_SEATS - 1), BeforeValidator(_whole)]
+#: Who may ask for hints: nobody, every person seat, or the seats listed.
+HintsSetting = Literal["off", "all"] | Annotated[
+    list[SeatNumber], Field(min_length=1, max_length=MAX_SEATS,
+                            json_schema_extra={"uniqueItems": True})]
 OptionNumber = Annotated[int, Field(ge=-MAX_JSON_INT, le=MAX_JSON_INT),
                          BeforeValidator(_whole)]
 OptionName = Annotated[str, StringConstraints(max_length=MAX_GAME_ID, pattern=OPTION_NAME)]
@@ -158,6 +165,9 @@ class CreateGameIn(Strict):
     listed: bool = Field(True, description="shown in the lobby's list")
     bot_delay_ms: BotDelay = Field(400,
                               description="pause before each bot move")
+    hints: HintsSetting = Field(
+        "off", description='who may ask for hints while playing: "off", "all" (every '
+        'person seat) or a list of person seats, e.g. [0, 2]')
 
 
 class SeatOut(BaseModel):
@@ -175,6 +185,7 @@ class CreateGameOut(BaseModel):
     game: str
     players: int
     table_mode: bool
+    hints: Any = Field(description='"off", "all" or the seats that may ask for hints')
     seats: list[SeatOut]
     spectator_token: str
     spectator_link: str
@@ -195,6 +206,13 @@ class ActionIn(Strict):
 
 class UndoIn(Strict):
     decision: str | None = Field(None, max_length=MAX_DECISION, pattern=IDENTIFIER)
+
+
+class HintIn(Strict):
+    decision: str | None = Field(
+        None, max_length=MAX_DECISION, pattern=IDENTIFIER,
+        description="the `decision` of the state the hint is for; a stale one is refused "
+        "with code moved_on")
 
 
 class ClaimOut(BaseModel):
@@ -219,6 +237,9 @@ ERRORS = _errors(400, 404, 413)
 PLAY_ERRORS = _errors(400, 401, 403, 404, 409, 413, 422, 500, 503)
 CREATE_ERRORS = _errors(400, 413, 422, 429, 503)
 CLAIM_ERRORS = _errors(400, 404, 409, 413, 503)
+HINT_ERRORS = _errors(400, 401, 403, 404, 409, 413, 500, 503)
+REVIEW_ERRORS = {**_errors(400, 401, 403, 404, 409, 500, 503),
+                 202: {"description": "the review is being computed: ask again shortly"}}
 
 
 # ------------------------------------------------------------------- app
@@ -242,12 +263,15 @@ def create_app(
         cluster = Cluster(engine) if engine.dialect.name == "postgresql" else None
         hub = Hub(Store(engine), writer, bot_workers or default_bot_workers(),
                   settings.max_active_games, cluster)
+        advisor = Advisor(hub, settings)
         app.state.hub = hub
+        app.state.advisor = advisor
         app.state.config = settings
         try:
             await hub.start()
             yield
         finally:
+            await advisor.close()
             await hub.close()
             writer.close()
             engine.dispose()
@@ -382,7 +406,7 @@ def create_app(
             game=body.game, players=body.players,
             seats=[SeatSpec(s.kind, s.name, s.bot, s.level, s.open) for s in body.seats],
             options=body.options, seed=body.seed, table_mode=body.table_mode,
-            listed=body.listed, bot_delay_ms=body.bot_delay_ms,
+            listed=body.listed, bot_delay_ms=body.bot_delay_ms, hints=body.hints,
         )
         return await hub_of(request).create(spec, base_url(request))
 
@@ -402,6 +426,7 @@ def create_app(
         return {
             "id": live.id, "game": live.row.game, "players": live.row.players,
             "status": live.row.status, "table_mode": live.row.table_mode,
+            "hints": public_hints(live.row.hints),
             "turn": current if current >= 0 else None, "seats": live.seats_public(),
             "error": live.error,
         }
@@ -461,6 +486,34 @@ def create_app(
         hub, live, role, seat = await game_and_role(game_id, request, creds)
         text = await hub.undo(live, role, seat, body.decision)
         return {"type": "ack", "undone": text, "state": state_response(hub, live, role, seat)}
+
+    @app.post("/api/games/{game_id}/hint", tags=["learn"], responses=HINT_ERRORS)
+    async def hint(
+        game_id: GameId, body: HintIn, request: Request,
+        creds: Credentials,
+    ) -> Any:
+        """The strong bot's suggestion for your seat's current decision, with the top
+        alternatives, each with its estimate and a reason; computed from your seat's
+        information only, within the server's budget (about a second). Only for a seat with
+        hints on (code `hints_off` otherwise), at its own decision (`not_your_turn`), while
+        the game goes on (`game_over`); `moved_on` when the game moved on meanwhile."""
+        _hub, live, role, seat = await game_and_role(game_id, request, creds)
+        advisor: Advisor = request.app.state.advisor
+        return await advisor.hint(live, role, seat, body.decision)
+
+    @app.get("/api/games/{game_id}/review", tags=["learn"], responses=REVIEW_ERRORS)
+    async def review(
+        game_id: GameId, request: Request, creds: Credentials,
+        seat: Annotated[int | None, Query(ge=0, le=MAX_SEATS - 1)] = None,
+    ) -> Any:
+        """Your seat's review of a finished game (your seat's token; `seat`, if given, must
+        be yours): the decisions where the bot's estimate of your result dropped most, what
+        it preferred and why, and each seat's estimated final score over the game. 202 with
+        `status: computing` while it is being computed (ask again shortly)."""
+        _hub, live, role, own = await game_and_role(game_id, request, creds)
+        advisor: Advisor = request.app.state.advisor
+        status, out = await advisor.review(live, role, own, seat)
+        return JSONResponse(out, status_code=status)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def websocket(ws: WebSocket, game_id: str) -> None:
@@ -551,13 +604,14 @@ async def serve_socket(ws: WebSocket, game_id: str) -> None:
     client = Client(role, seat, connected=True)
     sender = asyncio.create_task(_send_loop(ws, hub, live, client))
     hub.subscribe(live, client)
+    advisor: Advisor = ws.app.state.advisor
     try:
         while not sender.done():
             text = await _receive_text(ws)
             if text is None:
                 client.push(json.dumps(ApiError("too_large", "message too large").to_dict()))
                 continue
-            await handle(hub, live, client, text)
+            await handle(hub, live, client, text, advisor)
     except WebSocketDisconnect:
         pass
     finally:
@@ -632,8 +686,10 @@ def parse(text: str) -> dict[str, Any]:
     return data
 
 
-async def handle(hub: Hub, live: LiveGame, client: Client, text: str) -> None:
-    """Answer one client message; every refusal is an error message and changes nothing."""
+async def handle(hub: Hub, live: LiveGame, client: Client, text: str,
+                 advisor: Advisor | None = None) -> None:
+    """Answer one client message; every refusal is an error message and changes nothing.
+    A ``hint`` is answered later, to this connection alone (see advisor.py)."""
     req: Any = None
     try:
         data = parse(text)
@@ -657,6 +713,8 @@ async def handle(hub: Hub, live: LiveGame, client: Client, text: str) -> None:
             await hub.act(live, client.role, client.seat, data["action"], decision, ack())
         elif kind == "undo":
             await hub.undo(live, client.role, client.seat, decision, ack())
+        elif kind == "hint" and advisor is not None:
+            advisor.hint_for_client(live, client, decision, req)
         elif kind == "sync":
             client.last_key = None
             client.log_sent = []

@@ -1,13 +1,15 @@
 """Storage schema and database engines (SQLAlchemy 2 Core; migrations by Alembic).
 
-Three tables hold everything the server must keep:
+Four tables hold everything the server must keep:
 
 * ``games``: one row per game: ruleset id and version, options, player count, the secret
   seed, table mode, whether the lobby lists it, and a status kept in step with the moves;
 * ``seats``: who sits where: a person (with the SHA-256 of the seat's secret token) or a
   bot kind;
 * ``moves``: the game record, one row per action id (chance outcomes included), numbered
-  from 0. The record of a game is its ``games`` row plus its ``moves`` in order.
+  from 0. The record of a game is its ``games`` row plus its ``moves`` in order;
+* ``reviews``: the review of a finished game's person seats (docs/server.md, "Hints and
+  reviews"), once computed.
 
 SQLite runs in WAL mode with ``synchronous=NORMAL``: a commit survives the server process
 being killed (``kill -9``); only a power cut may lose the last commits.
@@ -44,6 +46,8 @@ games = sa.Table(
     # times the record was cut back (undo): with the move count, the version that every
     # write of moves compares and sets (several server processes, see cluster.py)
     sa.Column("rewinds", sa.Integer, nullable=False, default=0, server_default="0"),
+    # who may ask for hints: NULL (off), "all" (every person seat) or a list of seats
+    sa.Column("hints", sa.JSON, nullable=True),
 )
 
 seats = sa.Table(
@@ -69,6 +73,16 @@ moves = sa.Table(
     sa.Column("action", sa.Integer, nullable=False),
     sa.Column("actor", sa.Integer, nullable=False),  # a seat, or -1 for chance
     sa.Column("at", sa.Float, nullable=False),
+)
+
+reviews = sa.Table(
+    "reviews",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("body", sa.JSON, nullable=False),  # the library's Review.to_json()
+    sa.Column("budget", sa.String(64), nullable=False),  # e.g. "seconds=0.25"
+    sa.Column("created_at", sa.Float, nullable=False),
 )
 
 sa.Index("games_listed_updated", games.c.listed, games.c.updated_at)

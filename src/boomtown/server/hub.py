@@ -57,7 +57,7 @@ from boomtown.engine import (
     get_ruleset,
     replay,
 )
-from boomtown.server import bots
+from boomtown.server import bots, learning
 from boomtown.server.cluster import MOVES, SEATS, UNDO, Cluster
 from boomtown.server.config import ACTIVE_WINDOW_S
 from boomtown.server.store import (
@@ -204,6 +204,7 @@ class ApiError(Exception):
         "malformed": 400,
         "unauthorized": 401,
         "forbidden": 403,
+        "hints_off": 403,
         "not_found": 404,
         "method_not_allowed": 405,
         "not_your_turn": 409,
@@ -211,6 +212,7 @@ class ApiError(Exception):
         "game_over": 409,
         "undo_not_allowed": 409,
         "seat_taken": 409,
+        "not_finished": 409,
         "too_large": 413,
         "illegal": 422,
         "bad_game": 422,
@@ -219,6 +221,7 @@ class ApiError(Exception):
         "rules_fault": 500,
         "storage": 503,
         "server_full": 503,
+        "busy": 503,
     }
 
     def __init__(self, code: str, message: str, headers: dict[str, str] | None = None) -> None:
@@ -398,6 +401,8 @@ class CreateSpec:
     table_mode: bool = False
     listed: bool = True
     bot_delay_ms: int = 0
+    #: Who may ask for hints: ``"off"`` (or ``None``), ``"all"`` or a list of seats.
+    hints: Any = None
 
 
 def _number_default_names(rows: list[SeatRow], defaulted: list[bool]) -> None:
@@ -434,6 +439,8 @@ class Hub:
         self._threads: Executor = ThreadPoolExecutor(bot_workers, thread_name_prefix="bot")
         self._processes: Executor | None = None
         self._bot_workers = bot_workers
+        #: Called with a game that this process has just finished (see advisor.py).
+        self.finished_hooks: list[Callable[[LiveGame], None]] = []
         self.closing = False
         #: The server's own randomness (determinizations of the forced-move check).
         self.rng: random.Random = random.SystemRandom()
@@ -526,6 +533,10 @@ class Hub:
             else:
                 raise ApiError("malformed", f"seat {i}: kind must be 'human' or 'bot'")
         _number_default_names(seat_rows, [not s.name.strip() for s in spec.seats])
+        try:
+            hints = learning.normalise_hints(spec.hints, [r.kind for r in seat_rows])
+        except learning.HintSettingError as exc:
+            raise ApiError("malformed", str(exc)) from exc
         spectator = _new_token()
         table = _new_token() if spec.table_mode else None
         now = time.time()
@@ -535,6 +546,7 @@ class Hub:
             listed=spec.listed, bot_delay_ms=max(0, min(int(spec.bot_delay_ms), 10_000)),
             spectator_token=spectator, table_token_hash=token_hash(table) if table else None,
             status="active", moves=0, created_at=now, updated_at=now, seats=seat_rows,
+            hints=hints,
         )
         pairs: list[tuple[int, int]] = []
         self._advance(row, state, pairs)
@@ -563,6 +575,7 @@ class Hub:
             "game": ruleset.id,
             "players": spec.players,
             "table_mode": spec.table_mode,
+            "hints": learning.public_hints(hints),
             "seats": [
                 {"seat": r.seat, "kind": r.kind, "name": r.name, "bot": r.bot, "open": r.open,
                  "token": t, "link": link(t) if t else None}
@@ -784,9 +797,18 @@ class Hub:
             if on_ack is not None:
                 on_ack()
             self.broadcast(live)
-            if new.is_terminal() and self.cluster is not None:
-                await self.cluster.release(live.id)
+            if new.is_terminal():
+                if self.cluster is not None:
+                    await self.cluster.release(live.id)
+                self._finished(live)
         self._schedule_bot(live)
+
+    def _finished(self, live: LiveGame) -> None:
+        for hook in self.finished_hooks:
+            try:
+                hook(live)
+            except Exception:
+                log.exception("game %s: a game-over hook failed", live.id)
 
     async def undo(
         self,
@@ -997,8 +1019,10 @@ class Hub:
             live.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(live))
 
     def _executor(self, kind: bots.BotKind) -> Executor:
-        if not kind.process:
-            return self._threads
+        return self.search_pool() if kind.process else self._threads
+
+    def search_pool(self) -> Executor:
+        """The processes that run CPU-heavy searches: search bots, and hints."""
         if self._processes is None:
             self._processes = ProcessPoolExecutor(self._bot_workers)
         return self._processes
@@ -1104,6 +1128,7 @@ class Hub:
             "role": client.role,
             "seat": client.seat,
             "table_mode": live.row.table_mode,
+            "hints": learning.public_hints(live.row.hints),
             "decision": live.decision if acting else None,
             "can_undo": client.role == SEAT
             and client.seat is not None
@@ -1138,6 +1163,7 @@ class Hub:
         for r in rows:
             live = self.games.get(r["id"])
             r["turn"] = None
+            r["hints"] = learning.public_hints(r["hints"])
             if live is not None and live.error is None:
                 current = live.state.current_player
                 r["turn"] = current if current >= 0 else None

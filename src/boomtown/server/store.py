@@ -22,7 +22,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
-from boomtown.server.db import games, moves, seats
+from boomtown.server.db import games, moves, reviews, seats
 
 
 def token_hash(token: str) -> str:
@@ -61,6 +61,8 @@ class GameRow:
     seats: list[SeatRow]
     #: Times the record was cut back by an undo (see :meth:`Store.append_moves`).
     rewinds: int = 0
+    #: Who may ask for hints: ``None`` (off), ``"all"`` or a list of seats.
+    hints: Any = None
 
 
 Op = Callable[[Connection], Any]
@@ -192,6 +194,23 @@ class Store:
 
         return op
 
+    @staticmethod
+    def insert_review(game_id: str, body: dict[str, Any], budget: str) -> Op:
+        """Store a finished game's review; ``False`` when one was stored already (by
+        another process, say): the first stays."""
+
+        def op(conn: Connection) -> bool:
+            found = conn.execute(
+                sa.select(reviews.c.game_id).where(reviews.c.game_id == game_id)
+            ).first()
+            if found is not None:
+                return False
+            conn.execute(reviews.insert().values(game_id=game_id, body=body, budget=budget,
+                                                 created_at=time.time()))
+            return True
+
+        return op
+
     def run_now(self, op: Op) -> Any:
         """Run a write operation in its own transaction, in the calling thread (for loading
         code that runs outside the event loop; live moves go through the :class:`Writer`)."""
@@ -239,6 +258,14 @@ class Store:
             ).scalars().all()
         return int(row[0]), int(row[1]), list(actions)
 
+    def load_review(self, game_id: str) -> dict[str, Any] | None:
+        """The stored review of ``game_id`` (the library's JSON), or ``None``."""
+        with self.engine.connect() as conn:
+            body = conn.execute(
+                sa.select(reviews.c.body).where(reviews.c.game_id == game_id)
+            ).scalar_one_or_none()
+        return dict(body) if body is not None else None
+
     def seats_of(self, game_id: str) -> list[SeatRow]:
         with self.engine.connect() as conn:
             rows = conn.execute(
@@ -256,7 +283,7 @@ class Store:
     def listed_games(self, limit: int = 100) -> list[dict[str, Any]]:
         query = (
             sa.select(games.c.id, games.c.game, games.c.players, games.c.status,
-                      games.c.table_mode, games.c.created_at,
+                      games.c.table_mode, games.c.hints, games.c.created_at,
                       games.c.updated_at, games.c.spectator_token)
             .where(games.c.listed.is_(True))
             .order_by(games.c.updated_at.desc())
