@@ -4,7 +4,9 @@ and every ```` ```python ```` block of the README and docs/engine.md.
 A module's examples run as :mod:`doctest` runs them, in a copy of the module's globals. The
 blocks of one Markdown file run in order in one namespace, as a reader types them: a block of
 ``>>>`` examples is a doctest, any other block is executed and must not raise. A block fenced
-```` ```python no-run ```` is shown, not run (a sketch, or code that needs a server or hours).
+```` ```python no-run ```` is shown, not run (a sketch, or code that needs a server or hours);
+one fenced ```` ```python file=PATH ```` is an excerpt of that file (a guide that builds a game
+shows the game's code), not run but found, verbatim, in the file.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import importlib
 import pkgutil
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -26,9 +28,11 @@ PACKAGE = Path(boomtown.__file__).resolve().parent
 #: Markdown files whose ```python blocks run.
 DOCUMENTS = ("README.md", "docs/engine.md")
 
-#: The fence of a block that runs, and the info string of one that does not.
+#: The fence of a block that runs, the info string of one that does not, and the prefix of
+#: the info string of an excerpt of a file.
 RUN_FENCE = "python"
 NO_RUN = "no-run"
+EXCERPT = "file="
 
 #: Folders of .py files that are not modules of the package (never imported), and why.
 NOT_MODULES = {
@@ -64,14 +68,26 @@ def module_names(path: list[str] | None = None, prefix: str = "boomtown.") -> li
 MODULES = ["boomtown", *module_names()]
 
 
-def blocks(text: str) -> list[tuple[int, bool, str]]:
-    """The ```python blocks of a Markdown text: (first line of code, runs, code)."""
+class Block(NamedTuple):
+    """A ```python block of a Markdown text."""
+
+    line: int  # of its first line of code
+    code: str
+    runs: bool
+    excerpt_of: str | None  # the file it is an excerpt of
+
+
+def blocks(text: str) -> list[Block]:
+    """The ```python blocks of a Markdown text."""
     found = []
     for match in _FENCE.finditer(text):
         info = match.group(1).split()
         if info[:1] == [RUN_FENCE]:
             line = text.count("\n", 0, match.start()) + 2
-            found.append((line, NO_RUN not in info[1:], match.group(2)))
+            files = [word.removeprefix(EXCERPT) for word in info if word.startswith(EXCERPT)]
+            excerpt_of = files[0] if files else None
+            runs = NO_RUN not in info and excerpt_of is None
+            found.append(Block(line, match.group(2), runs, excerpt_of))
     return found
 
 
@@ -103,10 +119,13 @@ def test_markdown_python_blocks(document: str) -> None:
     namespace: dict[str, Any] = {"__name__": f"doc:{document}"}
     parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=FLAGS)
     text = (ROOT / document).read_text(encoding="utf-8")
-    for line, runs, code in blocks(text):
+    for line, code, runs, excerpt_of in blocks(text):
+        where = f"{document}:{line}"
+        if excerpt_of is not None:
+            source = (ROOT / excerpt_of).read_text(encoding="utf-8")
+            assert code in source, f"{where}: this excerpt is not in {excerpt_of}"
         if not runs:
             continue
-        where = f"{document}:{line}"
         if code.lstrip().startswith(">>>"):
             report: list[str] = []
             test = parser.get_doctest(code, namespace, where, document, line)
@@ -117,8 +136,9 @@ def test_markdown_python_blocks(document: str) -> None:
 
 
 def test_the_fence_convention() -> None:
-    sample = "```python\n>>> 1 + 1\n2\n```\n\n```python no-run\nserve()\n```\n```sh\nls\n```\n"
-    found = blocks(sample)
-    assert [(line, runs, code) for line, runs, code in found] == [
-        (2, True, ">>> 1 + 1\n2\n"), (7, False, "serve()\n")
+    sample = ("```python\n>>> 1 + 1\n2\n```\n\n```python no-run\nserve()\n```\n```sh\nls\n```\n"
+              "```python file=src/x.py\nX = 1\n```\n")
+    assert blocks(sample) == [
+        Block(2, ">>> 1 + 1\n2\n", True, None), Block(7, "serve()\n", False, None),
+        Block(13, "X = 1\n", False, "src/x.py"),
     ]

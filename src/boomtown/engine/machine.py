@@ -34,6 +34,8 @@ A turn in a few lines (any object with ``stack`` and ``current_player`` will do;
 >>> @demo.auto
 ... class Announce(NamedTuple):
 ...     def run(self, st): st.said = f"total {st.total}"
+>>> declared_prompt(Pick(0)).hint
+'A 3 lets you pick again'
 >>> st = SimpleNamespace(stack=[], current_player=None, total=0)
 >>> push(st, Pick(0), Announce())
 >>> settle(st); st.current_player
@@ -165,8 +167,7 @@ class Machine:
             if nature == CHANCE_STEP:
                 setattr(cls, "legal", _outcome_ids)  # noqa: B010
             if nature != AUTO and not hasattr(cls, "prompt"):
-                default = _decision_prompt if nature == DECISION else _chance_prompt
-                setattr(cls, "prompt", default)  # noqa: B010
+                setattr(cls, "prompt", _declared_prompt)  # noqa: B010
             if not hasattr(cls, "targets"):
                 setattr(cls, "targets", _no_targets)  # noqa: B010
             self.steps[name] = step
@@ -246,19 +247,28 @@ def _outcome_ids(frame: Any, state: Any) -> list[int]:
     return [aid for aid, _ in frame.outcomes(state)]
 
 
-def _decision_prompt(frame: Any, state: Any, viewer: int | None) -> Prompt:
+def step_of(frame: Any) -> StepType:
+    """The declaration of a step's type."""
     step: StepType = frame.STEP
-    fields = frame._asdict()
-    kind = step.kinds[0] if step.kinds else DECISION
-    return Prompt(frame.seat, step.title.format_map(fields), step.hint.format_map(fields),
-                  kind=kind)
+    return step
 
 
-def _chance_prompt(frame: Any, state: Any, viewer: int | None) -> Prompt:
-    step: StepType = frame.STEP
+def declared_prompt(frame: Any) -> Prompt:
+    """The prompt a step's declaration gives (a step's own ``prompt`` may start from it):
+    its title and hint with the step's fields filled in, its first kind, for a chance step
+    its ``for_seat`` and whether the outcome is private.
+    """
+    step = step_of(frame)
     fields = frame._asdict()
-    return Prompt(CHANCE, step.title.format_map(fields), step.hint.format_map(fields),
-                  kind=CHANCE_KIND, for_seat=fields.get("for_seat"), private=step.private)
+    title, hint = step.title.format_map(fields), step.hint.format_map(fields)
+    if step.nature == CHANCE_STEP:
+        return Prompt(CHANCE, title, hint, kind=CHANCE_KIND, for_seat=fields.get("for_seat"),
+                      private=step.private)
+    return Prompt(frame.seat, title, hint, kind=step.kinds[0] if step.kinds else DECISION)
+
+
+def _declared_prompt(frame: Any, state: Any, viewer: int | None) -> Prompt:
+    return declared_prompt(frame)
 
 
 def _no_targets(frame: Any, state: Any, aid: int) -> tuple[tuple[str, ...], str]:

@@ -21,6 +21,14 @@ BUILTIN: dict[str, str] = {
     "great-western-trail": "boomtown.games.great_western_trail:RULESET",
 }
 
+#: Example games, loaded by id like the built-in ones but left out of :func:`list_rulesets`:
+#: they show how a game is built on the kernel (docs/engine.md, "Add a game") and pass the
+#: conformance suite, but have no board, terminal layout, bot evaluation or observation, so
+#: the lobby, the command line, the simulation lab and the learning code do not offer them.
+EXAMPLES: dict[str, str] = {
+    "kuhn-poker": "boomtown.games.kuhn_poker:RULESET",
+}
+
 _loaded: dict[str, Ruleset] = {}
 
 
@@ -34,16 +42,21 @@ def unregister(game_id: str) -> None:
     _loaded.pop(game_id, None)
 
 
-def list_rulesets() -> list[str]:
-    """Ids of every known game."""
-    return sorted(set(BUILTIN) | set(_loaded))
+def list_rulesets(examples: bool = False) -> list[str]:
+    """Ids of every known game; with ``examples``, the example games too.
+
+    >>> "kuhn-poker" in list_rulesets(), "kuhn-poker" in list_rulesets(examples=True)
+    (False, True)
+    """
+    known = set(BUILTIN) | {game for game in _loaded if game not in EXAMPLES}
+    return sorted(known | set(EXAMPLES) if examples else known)
 
 
 def get_ruleset(game_id: str) -> Ruleset:
     """The ruleset registered under ``game_id``, or :class:`UnknownGame`."""
     if game_id in _loaded:
         return _loaded[game_id]
-    target = BUILTIN.get(game_id)
+    target = BUILTIN.get(game_id) or EXAMPLES.get(game_id)
     if target is None:
         raise UnknownGame(f"unknown game {game_id!r}; known: {', '.join(list_rulesets())}")
     module_name, attr = target.split(":")
