@@ -195,8 +195,9 @@ def parse_option_pairs(
 @click.option(
     "--bots",
     metavar="BOT,BOT,...",
-    help="A seat-rotated tournament between these bots (random, heuristic, ismcts; "
-    "parameters as NAME:KEY=VALUE, e.g. ismcts:iterations=300:depth=8). Players default "
+    help="A seat-rotated tournament between these bots (the ladder easy, medium, hard; "
+    "random, heuristic, ismcts, search; parameters as NAME:KEY=VALUE, e.g. "
+    "ismcts:iterations=300:depth=8 or hard:seconds=0.5). Players default "
     "to the number of bots; one bot plays every seat. Without --bots every seat plays "
     "uniformly at random.",
 )
@@ -335,7 +336,8 @@ def summarise_cmd(files: tuple[str, ...], report: str | None, detect: float) -> 
     "--seats",
     "seats_text",
     metavar="SEAT,SEAT,...",
-    help="Who sits where: human or a bot (random, heuristic, ismcts[:KEY=VALUE...]); "
+    help="Who sits where: human or a bot (easy, medium, hard; random, heuristic, "
+    "ismcts[:KEY=VALUE...]); "
     "one entry per player [default: human and heuristic bots, the fewest players].",
 )
 @click.option("-s", "--seed", type=int, default=0, show_default=True, help="Game seed.")
