@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from boomtown.games.provenance import check_provenance
+from boomtown.games.provenance import provenance_report as report
 
 _PATH = Path(__file__).parent / "data" / "great_western_trail.toml"
 
@@ -294,14 +295,5 @@ for _label, _prov in records():
 
 
 def provenance_report() -> str:
-    lines = [
-        "Data provenance (rulebook = the Kansas City rule text; published = a secondary",
-        "source; reconstructed = boomtown's own default, not the publisher's):",
-        "",
-    ]
-    for label, prov in records():
-        fields = {k: v for k, v in prov.items() if k not in ("record", "source")}
-        detail = ", ".join(f"{k}: {v}" for k, v in sorted(fields.items()))
-        src = f" [source: {prov['source']}]" if "source" in prov else ""
-        lines.append(f"  {label:<44} {prov['record']}" + (f" ({detail})" if detail else "") + src)
-    return "\n".join(lines)
+    """Every record's provenance, for ``boomtown rules``."""
+    return report("the Kansas City rule text", [("", records())])

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from boomtown.games.provenance import check_provenance
+from boomtown.games.provenance import check_provenance, reconstructed_labels
+from boomtown.games.provenance import provenance_report as report
 
 
 @dataclass(frozen=True)
@@ -252,23 +253,12 @@ def _records(data: WayOutWestData) -> list[tuple[str, dict[str, str]]]:
 
 def reconstructed_records(data: WayOutWestData = DATA) -> list[str]:
     """Labels of the records that are reconstructed in whole or in part."""
-    return [label for label, prov in _records(data) if "reconstructed" in prov.values()]
+    return reconstructed_labels(_records(data))
 
 
 def provenance_report(data: WayOutWestData = DATA) -> str:
     """Which records and fields are reconstructed (our defaults) and which are published."""
-    lines = [
-        "Data provenance (rulebook = the rule text; published = another source;",
-        "reconstructed = boomtown's own default, not the publisher's):",
-        "",
-    ]
-    for label, prov in _records(data):
-        fields = {k: v for k, v in prov.items() if k not in ("record", "source")}
-        detail = ", ".join(f"{k}: {v}" for k, v in sorted(fields.items()))
-        src = f" [source: {prov['source']}]" if "source" in prov else ""
-        lines.append(f"  {label:<48} {prov['record']}" + (f" ({detail})" if detail else "") + src)
-    lines += [
-        "",
+    return report("the rule text", [("", _records(data))], [
         "Values:",
         "  towns (building spaces / corrals): "
         + ", ".join(f"{t.name} {t.building_spaces}/{t.corrals}" for t in data.towns),
@@ -276,9 +266,7 @@ def provenance_report(data: WayOutWestData = DATA) -> str:
         "  action boxes (3 players): "
         + ", ".join(f"{b.name} {b.boxes} ({b.boxes_3p})" for b in data.boxes),
         "",
-        f"{len(reconstructed_records(data))} records are reconstructed in whole or in part.",
         "Rule interpretations where the description is silent: docs/way-out-west.md.",
         "What each source id (S1..S21, U1..U22, D1..D6) is, and why each reconstructed",
         "value is what it is: docs/sources/way-out-west.md.",
-    ]
-    return "\n".join(lines)
+    ])

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from boomtown.games.provenance import check_provenance
+from boomtown.games.provenance import Labelled, check_provenance
+from boomtown.games.provenance import provenance_report as report
 
 RESOURCES = ("G", "W", "I", "C", "P", "L", "X")
 RES_INDEX = {r: i for i, r in enumerate(RESOURCES)}
@@ -312,60 +313,27 @@ DATA = load()
 
 def provenance_report(data: WesternTownData = DATA) -> str:
     """Which records and fields are reconstructed (our defaults), and which are published."""
-    lines = ["Data provenance (rulebook = the rule text; published = another source;",
-             "reconstructed = boomtown's own default, not the publisher's).",
-             "docs/sources/western-town.md says what each source id (S1, U4, ...) is and",
-             "why each reconstructed value is what it is.", ""]
-
-    def describe(label: str, prov: dict[str, str]) -> None:
-        record = prov["record"]
-        fields = {k: v for k, v in prov.items() if k not in ("record", "source")}
-        detail = ", ".join(f"{k}: {v}" for k, v in sorted(fields.items()))
-        src = f" [source: {prov['source']}]" if "source" in prov else ""
-        lines.append(f"  {label:<34} {record}" + (f" ({detail})" if detail else "") + src)
-
-    describe("set-up numbers", data.setup.provenance)
-    lines.append("")
-    lines.append("Cards:")
+    cards: list[Labelled] = []
     for c in data.cards:
-        describe(c.name, c.provenance)
+        cards.append((c.name, c.provenance))
         if c.tile is not None:
-            describe(f"  {c.name} tile", _tile_prov(data, c))
-    lines.append("")
-    lines.append("Board sites:")
-    for st in data.sites:
-        effect = f", {st.effect}" if st.effect else ""
-        label = st.printed or f"space {st.index} ({st.number}{effect})"
-        describe(label, st.provenance)
-    lines.append("")
-    lines.append("Indian die faces:")
-    for i, d in enumerate(data.die):
-        describe(f"face {i + 1}: {d.face}", d.provenance)
-    lines.append("")
-    lines.append("Lincoln cards:")
-    for lc in data.lincoln:
-        describe(lc.key, lc.provenance)
-    lines.append("")
-    lines.append("Western town cards:")
-    for sc in data.start_cards:
-        describe(sc.name, sc.provenance)
-    reconstructed = _count_reconstructed(data)
-    lines.append("")
-    lines.append(f"{reconstructed} records are reconstructed in whole or in part.")
-    return "\n".join(lines)
+            cards.append((f"  {c.name} tile", c.tile.provenance))
+    sites = [(_site_label(st), st.provenance) for st in data.sites]
+    return report("the rule text", [
+        ("", [("set-up numbers", data.setup.provenance)]),
+        ("Cards", cards),
+        ("Board sites", sites),
+        ("Indian die faces", [(f"face {i + 1}: {d.face}", d.provenance)
+                              for i, d in enumerate(data.die)]),
+        ("Lincoln cards", [(lc.key, lc.provenance) for lc in data.lincoln]),
+        ("Western town cards", [(sc.name, sc.provenance) for sc in data.start_cards]),
+    ], [
+        "docs/sources/western-town.md says what each source id (S1, U4, ...) is and",
+        "why each reconstructed value is what it is.",
+    ])
 
 
-def _tile_prov(data: WesternTownData, card: Card) -> dict[str, str]:
-    assert card.tile is not None
-    return card.tile.provenance
-
-
-def _count_reconstructed(data: WesternTownData) -> int:
-    provs: list[dict[str, str]] = [data.setup.provenance]
-    provs += [c.provenance for c in data.cards]
-    provs += [_tile_prov(data, c) for c in data.cards if c.tile is not None]
-    provs += [s.provenance for s in data.sites]
-    provs += [d.provenance for d in data.die]
-    provs += [lc.provenance for lc in data.lincoln]
-    provs += [sc.provenance for sc in data.start_cards]
-    return sum(1 for p in provs if "reconstructed" in p.values())
+def _site_label(site: Site) -> str:
+    """A board site as the report names it: its printed name, else its space and number."""
+    effect = f", {site.effect}" if site.effect else ""
+    return site.printed or f"space {site.index} ({site.number}{effect})"
