@@ -1,16 +1,14 @@
 """Every registered game as an OpenSpiel game: OpenSpiel's own tests and algorithms run on it.
 
-OpenSpiel's C++ random-simulation test reads every player's observation and information state
-at every position, which is slow for long games; it runs for each game's smallest player
-count, and for every count with ``BOOMTOWN_RL_FULL=1``. Every count plays a random game
-through the Python API (with sampled observation checks) and runs the MCTS, IS-MCTS and DQN
-agents for a few decisions.
+Every game and player count passes OpenSpiel's C++ random-simulation test (every player's
+observation and information state at every position, serialisation included), plays a random
+game through the Python API (with sampled observation checks) and runs the MCTS, IS-MCTS, DQN
+and NFSP agents for a few decisions.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections.abc import Iterator
 
@@ -35,13 +33,6 @@ from game_cases import EVERY_GAME_AND_COUNT
 from toy_games import HIGH_CARD, HighCard, registered
 
 CASES = EVERY_GAME_AND_COUNT
-FULL = os.environ.get("BOOMTOWN_RL_FULL", "") not in ("", "0")
-SIM_CASES = [
-    pytest.param(game, players, id=f"{game}-{players}p")
-    for game in list_rulesets()
-    for players in get_ruleset(game).player_counts
-    if FULL or players == min(get_ruleset(game).player_counts)
-]
 
 
 #: High Card's returns are its points: at most 6 a round, 3 rounds.
@@ -130,7 +121,7 @@ class UniformRandom:
         return {a: 1 / len(legal) for a in legal}
 
 
-@pytest.mark.parametrize(("game", "players"), SIM_CASES)
+@pytest.mark.parametrize(("game", "players"), CASES)
 def test_openspiel_random_simulation_test(game: str, players: int) -> None:
     spiel_game = load_game(game, players)
     assert spiel_game.num_players() == players
@@ -353,6 +344,35 @@ def test_openspiel_dqn_learns_from_the_observation_tensor(game: str, players: in
         assert out.action in step.observations["legal_actions"][player]
         step = env.step([out.action])
     assert any(agent.loss is not None for agent in agents)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_openspiel_nfsp_learns_from_the_observation_tensor(game: str, players: int) -> None:
+    import torch
+    from open_spiel.python.pytorch import nfsp
+
+    torch.set_num_threads(1)
+    torch.manual_seed(0)
+    env = rl_environment.Environment(load_game(game, players, rewards="rank"), seed=0)
+    size = env.observation_spec()["info_state"][0]
+    agents = [nfsp.NFSP(player_id=p, state_representation_size=size,
+                        num_actions=env.action_spec()["num_actions"], hidden_layers_sizes=[32],
+                        reservoir_buffer_capacity=200, anticipatory_param=0.5, batch_size=8,
+                        min_buffer_size_to_learn=16, learn_every=4, seed=p,
+                        replay_buffer_capacity=200, epsilon_decay_duration=100)
+              for p in range(players)]
+    step = env.reset()
+    for _ in range(120):
+        if step.last():
+            break
+        player = step.observations["current_player"]
+        out = agents[player].step(step)
+        assert out.action in step.observations["legal_actions"][player]
+        step = env.step([out.action])
+    # both networks have learnt: the average policy (supervised, from the reservoir of the
+    # agent's own best-response moves) and the best response (DQN)
+    assert any(agent.loss[0] is not None for agent in agents)
+    assert any(agent.loss[1] is not None for agent in agents)
 
 
 def test_serialised_determinized_states_come_back_whole() -> None:
