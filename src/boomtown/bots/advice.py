@@ -53,12 +53,12 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from time import thread_time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from boomtown.bots.base import Observation
 from boomtown.bots.knowledge import Knowledge, LinearKnowledge
-from boomtown.bots.ladder import level_parameters, make_level
-from boomtown.bots.search import PLAYOUT_LIMIT, Node
+from boomtown.bots.ladder import make_level
+from boomtown.bots.search import PLAYOUT_LIMIT, Node, SearchBot
 from boomtown.engine import (
     CHANCE,
     BadRecord,
@@ -68,9 +68,6 @@ from boomtown.engine import (
     State,
     replay,
 )
-
-if TYPE_CHECKING:
-    from boomtown.bots.search import SearchBot
 
 #: The ladder level whose search gives the advice.
 LEVEL = "hard"
@@ -504,8 +501,9 @@ def _advise(
     texts = {a.id: a.text for a in legal}
     if taken is not None and taken not in texts:
         raise BadRecord(f"action {taken} is not legal for seat {obs.seat} here")
-    bot: SearchBot = make_level(LEVEL, game, _rng("search", game, seed, index), budget,
-                                name="advice")  # type: ignore[assignment]
+    bot = make_level(LEVEL, game, _rng("search", game, seed, index), budget, name="advice")
+    if not isinstance(bot, SearchBot):
+        raise TypeError(f"the {LEVEL} level of {game} is no search; advice needs one")
     if len(legal) > 1:
         root = bot.search(obs)
         iterations = bot.last_iterations
@@ -860,11 +858,6 @@ def _final_totals(state: State) -> tuple[float, ...]:
     if isinstance(totals, list) and len(totals) == state.num_players:
         return tuple(float(t) for t in totals)
     return tuple(float(r) for r in state.returns())
-
-
-def level_budget(game: str) -> dict[str, Any]:
-    """The hard level's settings for ``game`` (what a hint searches with, its budget aside)."""
-    return level_parameters(LEVEL, game)
 
 
 __all__ = [
