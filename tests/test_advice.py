@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from boomtown import CHANCE, State, new_game
 from boomtown.bots.advice import (
+    NO_ESTIMATE,
     Alternative,
     Hint,
     NotYourDecision,
@@ -151,6 +152,7 @@ def test_a_reason_names_what_changes_most() -> None:
     assert _reason(before, after, "the suggestion").startswith(
         "-3.0 expected points against the suggestion: -4.0 from buildings")
     assert "within a tenth" in _reason(after, dict(after), "the suggestion")
+    assert _reason({}, {}, None) == NO_ESTIMATE
 
 
 # ------------------------------------------------------------------- review
@@ -294,6 +296,9 @@ def test_play_offers_a_hint_when_hints_are_on(tmp_path: Path) -> None:
     resumed = runner.invoke(cli, ["play", "way-out-west", "--resume", str(saved),
                                   "--hint-seconds", "0.02"], input="h\nq\n")
     assert resumed.exit_code == 0 and "Hint (" in resumed.output  # the save says hints on
+    reviewed = runner.invoke(cli, ["review", str(saved), "--iterations", "4", "--samples", "1"])
+    assert reviewed.exit_code == 0, reviewed.output
+    assert "The game is not over" in reviewed.output and "Seat 2:" in reviewed.output
     off = runner.invoke(cli, args, input="h\nq\ny\n")
     assert off.exit_code == 0 and "Hint (" not in off.output and "h hint" not in off.output
     bad = runner.invoke(cli, [*args, "--hints", "5"], input="q\ny\n")
@@ -318,3 +323,30 @@ def test_table_mode_offers_hints_too() -> None:
 def test_alternative_json_keeps_unknowns() -> None:
     alt = Alternative(3, "pass", None, None, 0, "changes no part of the estimate")
     assert Alternative.from_json(json.loads(json.dumps(alt.to_json()))) == alt
+
+
+class Peek(Observation):
+    """A cheating observation: its "determinizations" are the true game (the control)."""
+
+    __slots__ = ("true",)
+
+    def __init__(self, state: State, seat: int) -> None:
+        super().__init__(state, seat)
+        self.true = state
+
+    def determinize(self, rng: random.Random) -> State:
+        return self.true.clone()
+
+
+@pytest.mark.parametrize("game,players", [("western-town", 3), ("great-western-trail", 2)])
+def test_the_twin_test_catches_a_hint_that_peeks(game: str, players: int) -> None:
+    """The twin test can fail: advice reading the true hidden state differs between twins."""
+    differ = 0
+    for state in decision_positions(game, players):
+        seat = state.current_player
+        first = hint(Peek(state, seat), iterations=ITERATIONS, samples=SAMPLES)
+        for salt in (1, 2):
+            second = hint(Peek(twin(state, seat, salt), seat), iterations=ITERATIONS,
+                          samples=SAMPLES)
+            differ += timeless(first) != timeless(second)
+    assert differ > 0

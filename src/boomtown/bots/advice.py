@@ -116,6 +116,8 @@ POINT_FIELDS: dict[str, dict[str, str]] = {
 #: What the points the fields above do not explain are, per game.
 RESIDUAL_LABEL = {"great-western-trail": "money"}
 OTHER_POINTS = "other points"
+#: The reason given in a game whose knowledge has no score estimate (the value decides).
+NO_ESTIMATE = "the game gives no score estimate: the search's value decides"
 
 
 class NotYourDecision(BoomtownError):
@@ -698,6 +700,8 @@ def _reason(after: dict[str, float], against: dict[str, float], name: str | None
     """What changes most between two positions' estimate terms, in a short sentence.
 
     ``name`` is what ``against`` is (``None``: the position before the move)."""
+    if not after and not against:
+        return NO_ESTIMATE
     changes = sorted(
         ((after.get(k, 0.0) - against.get(k, 0.0), k) for k in set(after) | set(against)),
         key=lambda pair: (-abs(pair[0]), pair[1]),
