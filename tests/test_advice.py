@@ -118,7 +118,7 @@ def test_a_hint_is_only_for_the_seat_to_decide() -> None:
     state = decision_positions("western-town", 3)[0]
     seat = state.current_player
     other = (seat + 1) % 3
-    with pytest.raises(NotYourDecision, match=f"no hint for seat {other}: seat {seat} is to"):
+    with pytest.raises(NotYourDecision, match=f"no hint for seat {other}: it is seat {seat}'s"):
         hint(Observation(state, other), iterations=ITERATIONS)
     chance = new_game("way-out-west", 3, seed=1)
     assert chance.current_player == CHANCE

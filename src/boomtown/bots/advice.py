@@ -61,6 +61,7 @@ from boomtown.bots.ladder import make_level
 from boomtown.bots.search import PLAYOUT_LIMIT, Node, SearchBot
 from boomtown.engine import (
     CHANCE,
+    TERMINAL,
     BadRecord,
     BoomtownError,
     GameRecord,
@@ -495,9 +496,9 @@ def _advise(
         raise ValueError("samples must be at least 1")
     if not obs.is_my_turn:
         who = obs.current_player
-        now = ("the game is over" if who < CHANCE else "chance is to be drawn"
-               if who == CHANCE else f"seat {who} is to decide")
-        raise NotYourDecision(f"no hint for seat {obs.seat}: {now}, not seat {obs.seat}")
+        now = ("the game is over" if who == TERMINAL else "chance is to be drawn"
+               if who == CHANCE else f"it is seat {who}'s decision")
+        raise NotYourDecision(f"no hint for seat {obs.seat}: {now}")
     game = obs.ruleset.id
     legal = obs.legal_actions()
     texts = {a.id: a.text for a in legal}
