@@ -298,7 +298,11 @@ def test_play_offers_a_hint_when_hints_are_on(tmp_path: Path) -> None:
     assert resumed.exit_code == 0 and "Hint (" in resumed.output  # the save says hints on
     reviewed = runner.invoke(cli, ["review", str(saved), "--iterations", "4", "--samples", "1"])
     assert reviewed.exit_code == 0, reviewed.output
-    assert "The game is not over" in reviewed.output and "Seat 2:" in reviewed.output
+    assert "The game is not over" in reviewed.output and "Seat 0:" in reviewed.output
+    assert "Seat 1:" not in reviewed.output  # a saved game: the person's seat by default
+    every = runner.invoke(cli, ["review", str(saved), "--seat", "1", "--seat", "2",
+                                "--iterations", "4", "--samples", "1"])
+    assert every.exit_code == 0 and "Seat 0:" not in every.output and "Seat 2:" in every.output
     off = runner.invoke(cli, args, input="h\nq\ny\n")
     assert off.exit_code == 0 and "Hint (" not in off.output and "h hint" not in off.output
     bad = runner.invoke(cli, [*args, "--hints", "5"], input="q\ny\n")

@@ -428,7 +428,8 @@ def replay_cmd(
 )
 @click.option(
     "--seat", "seats", type=int, multiple=True,
-    help="A seat to review (repeatable) [default: every seat].",
+    help="A seat to review (repeatable) [default: the people's seats of a play --save file, "
+    "else every seat].",
 )
 @click.option(
     "--iterations", type=click.IntRange(min=1),

@@ -5,8 +5,9 @@ a line of ``simulate --out``, read as ``boomtown replay`` reads them), reviews t
 decisions with :func:`boomtown.bots.advice.review` and prints, in at most 100 columns, the
 decisions where the bot's estimate of the seat's final score dropped most (the move taken,
 the bot's preferred move and why), then a text chart of every seat's estimated final score
-over the game as the reviewed seat saw it. ``--json OUT`` also writes the review as JSON
-(``Review.to_json()``), the form the server stores.
+over the game as the reviewed seat saw it. Without ``--seat`` it reviews the people's seats
+of a ``play --save`` file, every seat of any other record. ``--json OUT`` also writes the
+review as JSON (``Review.to_json()``), the form the server stores.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 import click
 
 from boomtown.bots.advice import CurvePoint, Hint, Review, SeatReview, review
+from boomtown.cli.play import HUMAN, SAVE_FORMAT
 from boomtown.cli.replay import load_record, replay_loaded
 from boomtown.cli.scores import describe_seats
 from boomtown.cli.screen import SCREEN_WIDTH
@@ -162,6 +164,20 @@ def _progress(echo: Callable[..., None]) -> Callable[[int, int], None] | None:
     return show
 
 
+def people_seats(path: str) -> list[int]:
+    """The people's seats of a game saved by ``boomtown play --save`` (none for another
+    file, or a game of bots only)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (ValueError, OSError):
+        return []  # JSON lines, or not readable: load_record says what is wrong
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        return []
+    seats = data.get("seats")
+    return [i for i, spec in enumerate(seats) if spec == HUMAN] if isinstance(seats,
+                                                                             list) else []
+
+
 def review_command(
     path: str, line: int | None, seats: Sequence[int], iterations: int | None,
     seconds: float | None, samples: int, mistakes: int, seed: int, json_out: str | None,
@@ -171,6 +187,8 @@ def review_command(
     loaded = load_record(path, line)
     state = replay_loaded(loaded)  # a record that does not replay fails here, clearly
     rec = loaded.record
+    if not seats and line is None and not path.endswith(".jsonl"):
+        seats = people_seats(path)
     result = review(rec, seats=seats or None, iterations=iterations, seconds=seconds,
                     samples=samples, mistakes=mistakes, seed=seed,
                     progress=_progress(echo))
