@@ -18,6 +18,7 @@ from boomtown.bots.advice import (
     Hint,
     NotYourDecision,
     Review,
+    _note_value,
     _reason,
     as_record,
     hint,
@@ -153,6 +154,17 @@ def test_a_reason_names_what_changes_most() -> None:
         "-3.0 expected points against the suggestion: -4.0 from buildings")
     assert "within a tenth" in _reason(after, dict(after), "the suggestion")
     assert _reason({}, {}, None) == NO_ESTIMATE
+
+
+def test_a_richer_but_less_valued_alternative_says_why_it_is_not_suggested() -> None:
+    best = Alternative(1, "a", 20.0, 0.66, 100, "")
+    richer = Alternative(2, "b", 23.0, 0.60, 50, "+3.0 expected points against the suggestion")
+    assert "values it less" in _note_value(richer, best).reason
+    assert "0.60 against 0.66" in _note_value(richer, best).reason
+    poorer = dataclasses.replace(richer, estimate=19.0)
+    assert _note_value(poorer, best) == poorer
+    better_valued = dataclasses.replace(richer, win_chance=0.7)
+    assert _note_value(better_valued, best) == better_valued
 
 
 # ------------------------------------------------------------------- review
@@ -325,7 +337,7 @@ def test_table_mode_offers_hints_too() -> None:
 
 
 def test_alternative_json_keeps_unknowns() -> None:
-    alt = Alternative(3, "pass", None, None, 0, "changes no part of the estimate")
+    alt = Alternative(3, "pass", None, None, 0, "no change in the bot's estimate")
     assert Alternative.from_json(json.loads(json.dumps(alt.to_json()))) == alt
 
 

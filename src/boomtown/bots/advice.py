@@ -47,6 +47,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import random
@@ -535,11 +536,24 @@ def _advise(
     for aid in chosen[1:]:
         ranked.append(alternative(aid, _reason(measures.terms[aid], measures.terms[best],
                                                "the suggestion")))
+    ranked[1:] = [_note_value(alt, ranked[0]) for alt in ranked[1:]]
     taken_alt = None
     if taken is not None:
         taken_alt = alternative(taken, _reason(measures.terms[taken], measures.terms_before,
                                                None))
     return _Advised(ranked, taken_alt, iterations, measures.before, measures)
+
+
+def _note_value(alt: Alternative, suggestion: Alternative) -> Alternative:
+    """An alternative that scores more but is valued less than the suggestion says so (the
+    search plays to finish ahead, not for points alone)."""
+    if (alt.estimate is None or suggestion.estimate is None or alt.win_chance is None
+            or suggestion.win_chance is None or alt.estimate - suggestion.estimate < NOTABLE
+            or alt.win_chance >= suggestion.win_chance):
+        return alt
+    note = (f"; more points, but the search values it less (finishing ahead): "
+            f"{alt.win_chance:.2f} against {suggestion.win_chance:.2f}")
+    return dataclasses.replace(alt, reason=alt.reason + note)
 
 
 # ---------------------------------------------------------------- measures
@@ -709,8 +723,8 @@ def _reason(after: dict[str, float], against: dict[str, float], name: str | None
     )
     total = sum(d for d, _ in changes)
     if not changes or abs(changes[0][0]) < NEGLIGIBLE:
-        return ("as good as " + name if name is not None
-                else "changes no part of the estimate") + " (within a tenth of a point)"
+        return (f"as good as {name} in the bot's estimate" if name is not None
+                else "no change in the bot's estimate") + " (within a tenth of a point)"
     parts = [f"{changes[0][0]:+.1f} from {changes[0][1]}"]
     for d, label in changes[1:3]:
         if abs(d) >= NOTABLE:
