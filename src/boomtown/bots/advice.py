@@ -17,7 +17,9 @@ determinizations, drawn with the advice's generator (never the game's).
   the estimate of the move taken fell furthest below the bot's preferred move, and a curve of
   every seat's estimated final score as the reviewed seat saw it (the other seats' points on
   that curve are the reviewed seat's estimates of them, from its own information; only the
-  last point, the final score, is the true one, public once the game is over).
+  last point, the final score, is the true one, public once the game is over). A seat's
+  review never shows what another seat hid, but its moves may show what the seat itself
+  held (the cards it played or kept): it is that seat's to read.
 
 How a move's estimate is measured: on ``samples`` determinizations (the same ones for every
 move compared), the move is applied, the rest of the seat's turn is played along the
