@@ -108,8 +108,12 @@ def seat_lines(entry: SeatReview, players: int, width: int = SCREEN_WIDTH) -> li
         lines.append("Where the bot's estimate of your final score dropped most:")
     else:
         lines.append("No decision dropped the estimate by a quarter of a point or more.")
+    # the seat's own decision numbers: its curve has a point at each of its decisions
+    numbers = {p.ply: i for i, p in enumerate(entry.curve, start=1)}
     for rank, d in enumerate(entry.worst, start=1):
-        head = f"{rank:>3}. ply {d.ply}" + (f", {d.prompt}" if d.prompt else "") + \
+        where = (f"decision {numbers[d.ply]} (ply {d.ply})" if d.ply in numbers
+                 else f"ply {d.ply}")
+        head = f"{rank:>3}. {where}" + (f", {d.prompt}" if d.prompt else "") + \
             f" ({d.choices} choices): -{d.drop:.1f} points"
         lines.append(_cut(head, width))
         lines.append(_cut(f"     you:       {_cut(d.taken.text, TEXT_WIDTH)} "
