@@ -353,11 +353,14 @@ def test_openspiel_nfsp_learns_from_the_observation_tensor(game: str, players: i
 
     torch.set_num_threads(1)
     torch.manual_seed(0)
+    np.random.seed(0)
     env = rl_environment.Environment(load_game(game, players, rewards="rank"), seed=0)
     size = env.observation_spec()["info_state"][0]
     agents = [nfsp.NFSP(player_id=p, state_representation_size=size,
                         num_actions=env.action_spec()["num_actions"], hidden_layers_sizes=[32],
-                        reservoir_buffer_capacity=200, anticipatory_param=0.5, batch_size=8,
+                        # always the best-response mode (chosen per episode from NumPy's
+                        # global generator): it feeds both networks in one short episode
+                        reservoir_buffer_capacity=200, anticipatory_param=1.0, batch_size=8,
                         min_buffer_size_to_learn=16, learn_every=4, seed=p,
                         replay_buffer_capacity=200, epsilon_decay_duration=100)
               for p in range(players)]
