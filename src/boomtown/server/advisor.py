@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from boomtown.server import learning
 from boomtown.server.config import ServerConfig
-from boomtown.server.hub import SEAT, ApiError, LiveGame
+from boomtown.server.hub import SEAT, ApiError, LiveGame, start_processes
 from boomtown.server.store import Conflict, Store, WriteFailed
 
 if TYPE_CHECKING:
@@ -56,6 +56,11 @@ class Advisor:
         #: Hint answers under way for websocket clients (held until done).
         self.tasks: set[asyncio.Task[None]] = set()
         hub.finished_hooks.append(self.game_finished)
+
+    async def start(self) -> None:
+        """Start the review process now (see :meth:`Hub.start_pools`: before any connection
+        is open)."""
+        await start_processes(self._pool())
 
     # ------------------------------------------------------------- budgets
     @property

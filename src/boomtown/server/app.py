@@ -259,6 +259,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(url)
         await asyncio.to_thread(migrate, engine)
+        engine.dispose()  # no database connection crosses into the processes forked below
         writer = Writer(engine)
         cluster = Cluster(engine) if engine.dialect.name == "postgresql" else None
         hub = Hub(Store(engine), writer, bot_workers or default_bot_workers(),
@@ -268,6 +269,9 @@ def create_app(
         app.state.advisor = advisor
         app.state.config = settings
         try:
+            # the search and review processes fork before any connection is open
+            await hub.start_pools()
+            await advisor.start()
             await hub.start()
             yield
         finally:

@@ -1022,10 +1022,18 @@ class Hub:
         return self.search_pool() if kind.process else self._threads
 
     def search_pool(self) -> Executor:
-        """The processes that run CPU-heavy searches: search bots, and hints."""
+        """The processes that run CPU-heavy searches: search bots, and hints (started by
+        :meth:`start_pools`)."""
         if self._processes is None:
             self._processes = ProcessPoolExecutor(self._bot_workers)
         return self._processes
+
+    async def start_pools(self) -> None:
+        """Start the search processes now, before the server holds any connection: a
+        process forked later would inherit the open sockets of the connections of that
+        moment, and a connection the server then closes would stay open in the child (the
+        browser, seeing no end, would send its next request into it and wait forever)."""
+        await start_processes(self.search_pool())
 
     async def _bot_loop(self, live: LiveGame) -> None:
         loop = asyncio.get_running_loop()
@@ -1171,6 +1179,17 @@ class Hub:
                 for s in r["seats"]:
                     s["open"] = live.row.seats[s["seat"]].open
         return rows
+
+
+def _ready() -> bool:
+    """What a process of a pool answers first (it has started)."""
+    return True
+
+
+async def start_processes(pool: Executor) -> None:
+    """Have ``pool`` fork its processes now (a fork-started pool forks them all at its first
+    task), and wait until they answer."""
+    await asyncio.get_running_loop().run_in_executor(pool, _ready)
 
 
 def default_bot_workers() -> int:

@@ -15,6 +15,7 @@ async function init() {
   for (const rs of rulesets) select.append(el("option", { value: rs.id, text: `${rs.name} (${rs.id})` }));
   select.addEventListener("change", onGame);
   $("f-players").addEventListener("change", renderSeats);
+  $("f-hints").addEventListener("change", showHintBoxes);
   $("create-form").addEventListener("submit", onCreate);
   $("refresh").addEventListener("click", refresh);
   $("join-form").addEventListener("submit", (event) => {
@@ -63,8 +64,24 @@ function renderSeats() {
       ...botOptions());
     kind.value = i === 0 ? "me" : `bot:${defaultBot}`;
     const name = el("input", { placeholder: `player ${i + 1}`, class: "seat-name", size: 14, maxlength: 40 });
-    box.append(el("div", { class: "seat-row" }, el("span", { text: `Seat ${i}` }), kind, name));
+    const hints = el("label", { class: "check seat-hints-label" }, el("input", { type: "checkbox", class: "seat-hints", "data-seat": i }), " hints");
+    box.append(el("div", { class: "seat-row" }, el("span", { text: `Seat ${i}` }), kind, name, hints));
   }
+  showHintBoxes();
+}
+
+/** The per-seat hint boxes show when hints are on for the seats ticked. */
+function showHintBoxes() {
+  const named = $("f-hints").value === "seats";
+  for (const label of document.querySelectorAll(".seat-hints-label")) label.hidden = !named;
+}
+
+/** The hints setting as the API takes it: "off", "all" or the person seats ticked. */
+function hintsSetting(seats) {
+  const mode = $("f-hints").value;
+  if (mode !== "seats") return mode;
+  return [...document.querySelectorAll(".seat-hints")].filter((box) => box.checked)
+    .map((box) => Number(box.dataset.seat)).filter((i) => seats[i].kind === "human");
 }
 
 /** The bots a seat may be: the named levels (easy, medium, hard) first, then every kind. */
@@ -102,7 +119,12 @@ async function onCreate(event) {
     seats: seats.map(({ me, ...s }) => s),
     listed: $("f-listed").checked, table_mode: $("f-table-mode").checked,
     bot_delay_ms: Number($("f-bot-delay").value || 0),
+    hints: hintsSetting(seats),
   };
+  if (Array.isArray(body.hints) && !body.hints.length) {
+    toast("Tick the person seats that may ask for hints, or choose another hints setting.", true);
+    return;
+  }
   try {
     const made = await api("/api/games", { method: "POST", body });
     showCreated(made, seats);
@@ -166,6 +188,7 @@ function fill(list, games, empty) {
     return el("li", {},
       el("b", { text: `${g.game}` }), el("span", { text: g.id }),
       el("span", { class: "hint", text: g.status === "finished" ? "finished" : g.status === "faulted" ? "stopped by a rules fault" : g.table_mode ? "table mode" : "playing" }),
+      g.hints && g.hints !== "off" ? el("span", { class: "hints-tag", title: "hints were on in this game", text: g.hints === "all" ? "hints: everyone" : `hints: seat${g.hints.length > 1 ? "s" : ""} ${g.hints.join(", ")}` }) : null,
       ...seats,
       el("a", { href: `/play/${g.id}#${g.spectator_token}`, class: "spectate" }, g.status === "finished" ? "see the end" : "spectate"));
   }));

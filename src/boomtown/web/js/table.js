@@ -36,7 +36,15 @@
 // So Way Out West's "move cowboys" is four clicks: the box, the town to leave, the town to go
 // to, then how many. On touch a single remaining action is confirmed in the chooser (a tap
 // explains before it acts). A board's own buttons (`button`, `input`) are left alone.
+//
+// Hints and the review (js/learn.js): with hints on for this seat, the Hint button (key h)
+// asks the server for the strong bot's suggestion for the current decision; the answer
+// (for this client alone) shows the suggestion and the next best moves, and the move chosen
+// in the panel is highlighted on the board (class `hinted` on its targets' [data-id] nodes
+// and its button in the list). A hint answers the decision it was asked for and goes away
+// when the decision changes. After the game, "Review my game" opens the review.
 import { api, el, remember, toast } from "./api.js";
+import { hintPanel, reviewCard } from "./learn.js";
 import { renderGeneric } from "./render/generic.js";
 
 /** Board renderers by ruleset id: a module under render/ exporting `render(ctx)`, and its
@@ -61,6 +69,8 @@ export const GROUP_OVER = 12;
 const LAST_MOVE_LINES = 3;
 /** How long a typed digit waits for a second one (when a two-digit number is possible). */
 const DIGIT_WAIT_MS = 700;
+/** How often the review is asked for again while the server computes it. */
+const REVIEW_POLL_MS = 1500;
 /** Seat colours, by seat index (a board may use its game's own colours instead). */
 export const SEAT_COLOURS = ["#c0392b", "#2c6fbb", "#2f7d32", "#8e44ad", "#d68910", "#16a085", "#6d4c41", "#c2185b"];
 const SETTINGS_KEY = "boomtown.settings";
@@ -115,6 +125,11 @@ let digits = "";
 let digitTimer = null;
 let settings = loadSettings();
 let lastBytes = 0;        // the size of the latest message (render statistics)
+let hintAsk = null;       // {req, decision}: the hint asked for, its answer awaited
+let hintShown = null;     // {decision, hint, selected}: the hint shown, the move picked in it
+let hintError = null;     // {decision, text}: why the latest hint was refused
+let hintClosed = null;    // the decision whose hint panel was closed
+let reviewOpen = false;   // the review overlay is open (its polling stops when closed)
 /** Each render of a state message: {ms (with the layout it causes), bytes, game, decision}
  * (the newest last; read by tests). */
 const renderStats = [];
@@ -179,6 +194,17 @@ function onMessage(msg) {
     sendQueued();
   } else if (msg.type === "ack") {
     if (pending && msg.req === pending.req) pending = null;
+  } else if (msg.type === "hint") {
+    if (hintAsk && msg.req === hintAsk.req) hintAsk = null;
+    if (last && msg.decision === last.decision) {
+      hintShown = { decision: msg.decision, hint: msg.hint, selected: msg.hint.suggestion.action_id };
+      hintClosed = null;
+    }
+    if (last) renderHint();
+  } else if (msg.type === "error" && hintAsk && msg.req === hintAsk.req) {
+    hintError = { decision: hintAsk.decision, text: msg.message };
+    hintAsk = null;
+    if (last) renderHint();
   } else if (msg.type === "error") {
     stopPlan();
     if (pending && msg.req !== undefined && msg.req === pending.req) pending = null;
@@ -638,6 +664,7 @@ function render() {
   renderLastMove(lastMoves);
   renderPrompt(msg, view, prompt, actions);
   renderActions(actions);
+  renderHint();
   $("undo").hidden = !msg.can_undo;
   renderSeats(msg, cur, lastMoves);
   $("score").replaceChildren(scoreTable(view));
@@ -761,12 +788,109 @@ function renderActions(actions) {
     el("ul", { class: "action-group" }, items.map(button)))));
 }
 
+// ------------------------------------------------------------------ hints
+/** Whether this client's seat may ask for hints in this game (the game's public setting). */
+function hintsForMe() {
+  const setting = last?.hints;
+  if (!last || last.role !== "seat" || !setting || setting === "off") return false;
+  if (setting === "all") return last.seats?.[last.seat]?.kind === "human";
+  return Array.isArray(setting) && setting.includes(last.seat);
+}
+
+function canAskHint() { return hintsForMe() && Boolean(last.decision) && !last.chance && !last.view.terminal; }
+
+function askHint() {
+  if (!last || !canAskHint()) return;
+  if (hintAsk?.decision === last.decision) return;
+  if (hintShown?.decision === last.decision) { hintClosed = null; renderHint(); return; }
+  if (!socket || socket.readyState !== WebSocket.OPEN) { toast("Not connected: no hint now.", true); return; }
+  hintAsk = { req: `hint-${++reqCounter}`, decision: last.decision };
+  hintError = null;
+  hintClosed = null;
+  send({ type: "hint", decision: last.decision, req: hintAsk.req });
+  renderHint();
+}
+
+/** The Hint button and the hint panel, for the current decision only. */
+function renderHint() {
+  const button = $("hint-button");
+  const box = $("hint-box");
+  const decision = last?.decision || null;
+  if (hintShown && hintShown.decision !== decision) hintShown = null;
+  if (hintError && hintError.decision !== decision) hintError = null;
+  if (hintAsk && hintAsk.decision !== decision) hintAsk = null;  // its answer would be stale
+  const asking = Boolean(hintAsk);
+  button.hidden = !canAskHint();
+  button.disabled = asking;
+  button.replaceChildren(asking ? "Thinking…" : "Hint", " ", el("kbd", { text: "h" }));
+  const open = (asking || hintShown || hintError) && hintClosed !== decision;
+  box.hidden = !open;
+  if (open) {
+    box.replaceChildren(...hintPanel({
+      shown: hintShown, asking, error: hintError?.text || null,
+      select: (id) => { if (hintShown) { hintShown.selected = id; renderHint(); } },
+      play: (id) => act(id),
+      close: () => { hintClosed = decision; renderHint(); },
+    }));
+  }
+  markHinted(open && hintShown ? hintShown.selected : null);
+}
+
+/** Highlight the move picked in the hint panel: its targets on the board, its button. */
+function markHinted(actionId) {
+  for (const node of document.querySelectorAll(".hinted")) node.classList.remove("hinted");
+  if (actionId === null || actionId === undefined) return;
+  const action = legal().find((a) => a.id === actionId);
+  const targets = new Set(action?.targets || []);
+  for (const node of $("board").querySelectorAll("[data-id]")) if (targets.has(node.dataset.id)) node.classList.add("hinted");
+  for (const node of $("actions").querySelectorAll(`button[data-action="${actionId}"]`)) node.classList.add("hinted");
+}
+
+// ------------------------------------------------------------------ review
+async function openReview() {
+  if (!last || last.role !== "seat") return;
+  const box = $("review");
+  reviewOpen = true;
+  box.hidden = false;
+  const close = () => { reviewOpen = false; box.hidden = true; };
+  const waiting = (text) => box.replaceChildren(el("div", { class: "gameover-card review-card" },
+    el("h2", { text: "Your review" }), el("p", { class: "hint review-wait" }, el("span", { class: "spinner", "aria-hidden": "true" }), text),
+    el("p", {}, el("button", { onclick: close, text: "close" }))));
+  waiting("Asking for your review…");
+  while (reviewOpen) {
+    let data;
+    try {
+      data = await api(`/api/games/${encodeURIComponent(gameId)}/review?seat=${last.seat}`, { token });
+    } catch (error) {
+      box.replaceChildren(el("div", { class: "gameover-card review-card" }, el("h2", { text: "No review" }),
+        el("p", { class: "hint-error", text: error.message }), el("p", {}, el("button", { onclick: close, text: "close" }))));
+      return;
+    }
+    if (!reviewOpen) return;
+    if (data.status === "done") {
+      box.replaceChildren(reviewCard(data, { seatName, seatColour, close }));
+      return;
+    }
+    waiting("The strong bot is going through your decisions: the review is being computed…");
+    await new Promise((resolve) => setTimeout(resolve, REVIEW_POLL_MS));
+  }
+}
+
+function hintsWords(setting) {
+  if (!setting || setting === "off") return "Hints are off in this game.";
+  if (setting === "all") return "Hints are on for everyone.";
+  return `Hints are on for ${setting.map((s) => seatName(s)).join(", ")}.`;
+}
+
 function renderSeats(msg, cur, lastMoves) {
+  $("hints-setting").textContent = hintsWords(msg.hints);
+  const hinted = new Set(msg.hints === "all" ? msg.seats.filter((s) => s.kind === "human").map((s) => s.seat) : Array.isArray(msg.hints) ? msg.hints : []);
   const moveOf = new Map(lastMoves.map((m) => [m.seat, m]));
   $("seats").replaceChildren(...msg.seats.map((s) => el("li", { class: s.online ? "online" : "offline", "data-seat": s.seat },
     el("span", { class: "swatch", style: `background:${seatColour(s.seat)}` }),
     el("b", { class: "seat-name", text: s.name }), ` (seat ${s.seat})`,
     s.kind === "bot" ? ` bot: ${s.bot}` : s.open ? " (open)" : "",
+    hinted.has(s.seat) ? el("span", { class: "hints-tag", title: "may ask for hints", text: "hints" }) : null,
     cur === s.seat ? (s.kind === "bot" && !msg.view.terminal ? el("span", { class: "thinking-tag" }, el("span", { class: "spinner" }), " thinking") : " ◀ to play") : "",
     moveOf.has(s.seat) ? el("div", { class: "seat-last hint", text: `last: ${moveText(moveOf.get(s.seat))}` }) : null)));
 }
@@ -893,6 +1017,7 @@ function renderGameOver(view) {
     el("h2", { id: "winner", text: winnersText(view) }),
     scoreTable(view, true),
     el("p", {}, el("button", { class: "primary", onclick: () => { box.dataset.closed = "1"; box.hidden = true; }, text: "Show the board" }),
+      " ", last?.role === "seat" ? el("button", { id: "review-button", onclick: openReview, text: "Review my game" }) : null,
       " ", el("a", { href: "/", text: "back to the lobby" }))));
 }
 
@@ -961,6 +1086,7 @@ function onKey(event) {
   if (target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
   if (event.key === "Escape") { hideChooser(); hideTip(); digits = ""; return; }
   if (event.key === "u" || event.key === "U") { undo(); return; }
+  if (event.key === "h" || event.key === "H") { askHint(); return; }
   if (event.key === "Enter" && digits) { pickTyped(); return; }
   if (!/^[0-9]$/.test(event.key)) return;
   const chooser = $("chooser");
@@ -990,6 +1116,7 @@ function pickTyped() {
 
 // ------------------------------------------------------------------ start
 $("undo").addEventListener("click", undo);
+$("hint-button").addEventListener("click", askHint);
 $("board").addEventListener("click", onBoardClick);
 $("log-filter").addEventListener("change", (event) => { logFilter = event.target.value; if (last) renderLog(); });
 document.addEventListener("keydown", onKey);
