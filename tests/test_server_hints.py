@@ -373,3 +373,21 @@ def test_a_game_with_hints_on_is_reviewed_when_it_ends(
         time.sleep(0.2)
     review = review_of(client, game, game["seats"][1]["token"], 1)
     assert review["hints"] == [0] and review["review"]["seat"] == 1
+
+
+@pytest.mark.parametrize(("game", "players"), [("western-town", 2), ("great-western-trail", 2),
+                                               ("way-out-west", 3)])
+def test_every_game_gives_a_hint(client: TestClient, game: str, players: int) -> None:
+    """Each real game: a hint at the person's first decision, one of its legal actions."""
+    made = create(client, [ANN] + [BOT] * (players - 1), game=game, options={}, hints="all")
+    deadline = time.monotonic() + REVIEW_WAIT_S
+    while not (msg := state(client, made, made["seats"][0]["token"]))["decision"]:
+        assert time.monotonic() < deadline, "the person never got a decision"
+        time.sleep(0.05)
+    r = ask(client, made, made["seats"][0]["token"], msg["decision"])
+    assert r.status_code == 200, r.text
+    found = r.json()["hint"]
+    legal = {a["id"]: a["text"] for a in msg["view"]["legal_actions"]}
+    assert found["suggestion"]["action_id"] in legal
+    assert all(legal[a["action_id"]] == a["text"] for a in found["alternatives"])
+    assert isinstance(found["suggestion"]["estimate"], float)

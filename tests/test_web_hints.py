@@ -6,7 +6,8 @@ gets no hint and no Hint button; after the short game, the review with its chart
 The server plays ``toy-table`` (tests/test_web_support.py) with small, fixed search budgets
 (``BOOMTOWN_HINT_ITERATIONS``, ``BOOMTOWN_REVIEW_ITERATIONS``). Screenshots go to
 ``$BOOMTOWN_SCREENSHOTS`` (default: the test's tmp folder): ``hint-panel.png``,
-``review.png`` (the toy game), ``hint-western-town.png``, ``review-western-town.png``.
+``hint-phone.png``, ``review.png`` (the toy game), ``hint-western-town.png``,
+``review-western-town.png``.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ pytestmark = pytest.mark.skipif(not HAVE_CHROMIUM, reason="no Chromium installed
 #: Generous: CI runs this beside the rest of the suite on two shared cores.
 DEADLINE_S = 120
 DESKTOP = {"width": 1400, "height": 1000}
+PHONE = {"width": 390, "height": 844}
 #: A window tall enough for the whole review card in one screenshot.
 REVIEW_SHOT_HEIGHT = 1900
 #: The table page's settings for a page that watches while the API plays.
@@ -148,6 +150,13 @@ def test_hints_at_the_table_and_the_review_after(
         hinted = page.locator("#board .hinted")  # the move's targets, on the board
         assert hinted.count() == len(wanted["targets"])
         page.screenshot(path=str(shots / "hint-panel.png"), full_page=True)
+        # on a phone the panel floats at the top, within the screen, above the decision sheet
+        page.set_viewport_size(PHONE)
+        box = page.locator("#hint-box").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        assert box["y"] + box["height"] <= page.locator("#decide").bounding_box()["y"] + 1
+        page.screenshot(path=str(shots / "hint-phone.png"))
+        page.set_viewport_size(DESKTOP)
         if alts.count() > 1:  # another move, picked in the panel, is shown instead
             alts.nth(1).locator(".alt-text").click()
             second = alts.nth(1).get_attribute("data-action")

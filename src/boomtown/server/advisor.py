@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from boomtown.server import learning
 from boomtown.server.config import ServerConfig
-from boomtown.server.hub import SEAT, ApiError, LiveGame, start_processes
+from boomtown.server.hub import SEAT, ApiError, Client, LiveGame, start_processes
 from boomtown.server.store import Conflict, Store, WriteFailed
 
 if TYPE_CHECKING:
@@ -114,9 +115,7 @@ class Advisor:
         except TimeoutError as exc:
             raise ApiError("busy", "the server is too busy to think of a hint now; try "
                            "again") from exc
-        except ApiError:
-            raise
-        except Exception as exc:
+        except Exception as exc:  # the search failed (a bug): the asker hears so, play goes on
             log.exception("game %s: a hint failed", live.id)
             self._hints.pop(live.id, None)
             raise ApiError("busy", f"no hint could be computed: {type(exc).__name__}") from exc
@@ -142,11 +141,10 @@ class Advisor:
         self._hints[live.id] = (decision, seat, future)
         return future
 
-    def hint_for_client(self, live: LiveGame, client: Any, decision: str | None,
+    def hint_for_client(self, live: LiveGame, client: Client, decision: str | None,
                         req: Any) -> None:
         """A websocket's ``hint`` message: answered to that connection alone, later (the
         connection keeps reading meanwhile)."""
-        import json
 
         async def answer() -> None:
             try:
