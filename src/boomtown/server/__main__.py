@@ -1,6 +1,8 @@
 """``python -m boomtown.server [--host H] [--port P] [--data DIR] [--database-url URL]
 [--workers N] [--create-rate N] [--max-active-games N] [--allowed-origins O,O]``
-(the same as ``boomtown serve``; every limit also from its environment variable)."""
+(the same as ``boomtown serve``; every limit also from its environment variable, and the
+budgets of hints and reviews from theirs only: ``BOOMTOWN_HINT_SECONDS``,
+``BOOMTOWN_HINT_ITERATIONS``, ``BOOMTOWN_REVIEW_SECONDS``, ``BOOMTOWN_REVIEW_ITERATIONS``)."""
 
 from __future__ import annotations
 
