@@ -5,7 +5,10 @@ score is its running total (counters scoring their town's size, cattle, town con
 money and most Wanted as they stand) plus a weighted sum of what its position promises:
 
 - money, and the income it will collect at the income rounds still to come (cattle, Banks,
-  Stores, Hotels), which buy counters and cattle later and count toward most money;
+  Stores, Hotels), which buy counters and cattle later and count toward most money. Money
+  counts net of the seat's bid while it is still bidding (every bid is paid, the winner's
+  too, but only when the seat drops out or the bidding ends: a raise must not look free),
+  and more while rounds are left (money is tight between incomes);
 - the safety of what it holds: counters and cattle in towns where it has cowboys to defend
   them, and where rivals' cowboys could take them over (gunfights);
 - control margins: towns it leads, and towns where it is one counter or cattle behind;
@@ -32,9 +35,13 @@ BID0, BID_END = A.BID, A.BID + A.MAX_BID
 #: Prior of dropping out, and how much less each dollar above the smallest raise.
 DROP_PRIOR = 0.0
 BID_STEP = 0.1
+#: Points per $ more at the start than at the end (money buys the counters and cattle that
+#: score; a bidding war that empties the purse loses the game).
+MONEY_LEFT = 0.5
 
 FEATURES: tuple[tuple[str, float], ...] = (
     ("money", 0.15),
+    ("money x left", MONEY_LEFT),
     ("income x income rounds left", 0.25),
     ("counters guarded by own cowboys", 0.3),
     ("counters exposed to rivals' cowboys", -1.0),
@@ -46,6 +53,9 @@ FEATURES: tuple[tuple[str, float], ...] = (
     ("cattle in supply x left", 0.0),
     ("rounds left", 0.0),
 )
+#: Each feature's index in a seat's feature list.
+(F_MONEY, F_MONEY_LEFT, F_INCOME, F_GUARDED, F_EXPOSED, F_CATTLE_EXPOSED, F_LED_BY_ONE,
+ F_ONE_BEHIND, F_COWBOYS, F_COWBOY_SUPPLY, F_CATTLE_SUPPLY, F_LEFT) = range(len(FEATURES))
 
 
 def income_rounds_left(st: St) -> int:
@@ -88,25 +98,27 @@ class WayOutWestKnowledge(LinearKnowledge):
                 rivals = max((posse[o] for o in range(n) if o != s), default=0)
                 f = out[s]
                 if mine:
-                    f[2] += mine * min(posse[s], 2) / 2
+                    f[F_GUARDED] += mine * min(posse[s], 2) / 2
                     if rivals > posse[s]:
-                        f[3] += mine
+                        f[F_EXPOSED] += mine
                 if herds[s] and rivals > posse[s]:
-                    f[4] += herds[s]
+                    f[F_CATTLE_EXPOSED] += herds[s]
                 if best > 0 and strength[s] == best:
                     second = max((strength[o] for o in range(n) if o != s), default=0)
                     if best - second <= 1:
-                        f[5] += 1
+                        f[F_LED_BY_ONE] += 1
                 elif best > 0 and strength[s] == best - 1:
-                    f[6] += 1
+                    f[F_ONE_BEHIND] += 1
         for s in range(n):
             f = out[s]
-            f[0] = float(st.money[s])
-            f[1] = float(paid[s] * rounds_left)
-            f[7] = sum(cowboys[s * T:(s + 1) * T]) * left
-            f[8] = st.cowboy_supply[s] * left
-            f[9] = st.cattle_supply[s] * left
-            f[10] = left
+            money = float(st.money[s] - (st.bids[s] if st.in_auction[s] else 0))
+            f[F_MONEY] = money
+            f[F_MONEY_LEFT] = money * left
+            f[F_INCOME] = float(paid[s] * rounds_left)
+            f[F_COWBOYS] = sum(cowboys[s * T:(s + 1) * T]) * left
+            f[F_COWBOY_SUPPLY] = st.cowboy_supply[s] * left
+            f[F_CATTLE_SUPPLY] = st.cattle_supply[s] * left
+            f[F_LEFT] = left
         return totals, out
 
     def seat_features(self, state: State, seat: int, s: int) -> tuple[float, list[float]]:
