@@ -183,9 +183,11 @@ class Advisor:
         body = await asyncio.to_thread(self.hub.store.load_review, live.id)
         if body is not None:
             self._failed.pop(live.id, None)
+            served = body.get("served", {}).get(str(seat))
+            if served is None:  # pragma: no cover - every person seat is reviewed
+                raise ApiError("not_found", f"seat {seat} was not reviewed")
             return 200, {"type": "review", "status": "done", "seat": seat,
-                         "hints": learning.public_hints(live.row.hints),
-                         "review": body["served"][str(seat)]}
+                         "hints": learning.public_hints(live.row.hints), "review": served}
         if live.id in self._failed and live.id not in self._reviews:
             why = self._failed.pop(live.id)
             raise ApiError("unplayable", f"the review could not be computed ({why}); "

@@ -69,6 +69,8 @@ export const GROUP_OVER = 12;
 const LAST_MOVE_LINES = 3;
 /** How long a typed digit waits for a second one (when a two-digit number is possible). */
 const DIGIT_WAIT_MS = 700;
+/** The `req` of a hint message starts so (its answer and refusals are told apart by it). */
+const HINT_REQ = "hint-";
 /** How often the review is asked for again while the server computes it. */
 const REVIEW_POLL_MS = 1500;
 /** Seat colours, by seat index (a board may use its game's own colours instead). */
@@ -201,10 +203,14 @@ function onMessage(msg) {
       hintClosed = null;
     }
     if (last) renderHint();
-  } else if (msg.type === "error" && hintAsk && msg.req === hintAsk.req) {
-    hintError = { decision: hintAsk.decision, text: msg.message };
-    hintAsk = null;
-    if (last) renderHint();
+  } else if (msg.type === "error" && typeof msg.req === "string" && msg.req.startsWith(HINT_REQ)) {
+    // a hint refused: shown in its panel if it is still the one awaited, else dropped
+    // (a hint asked for a decision since taken; nothing else to stop or say)
+    if (hintAsk && msg.req === hintAsk.req) {
+      hintError = { decision: hintAsk.decision, text: msg.message };
+      hintAsk = null;
+      if (last) renderHint();
+    }
   } else if (msg.type === "error") {
     stopPlan();
     if (pending && msg.req !== undefined && msg.req === pending.req) pending = null;
@@ -804,7 +810,7 @@ function askHint() {
   if (hintAsk?.decision === last.decision) return;
   if (hintShown?.decision === last.decision) { hintClosed = null; renderHint(); return; }
   if (!socket || socket.readyState !== WebSocket.OPEN) { toast("Not connected: no hint now.", true); return; }
-  hintAsk = { req: `hint-${++reqCounter}`, decision: last.decision };
+  hintAsk = { req: `${HINT_REQ}${++reqCounter}`, decision: last.decision };
   hintError = null;
   hintClosed = null;
   send({ type: "hint", decision: last.decision, req: hintAsk.req });
