@@ -194,6 +194,11 @@ def test_hints_at_the_table_and_the_review_after(
             "svg.review-chart .mistake-dot").count()
         page.click("#review-close")
         assert not page.locator("#review").is_visible()
+        # with the game-over screen closed, the decision panel opens the review again
+        page.click("#gameover button.primary")
+        page.click("#review-again")
+        page.wait_for_selector("#review-card")
+        page.click("#review-close")
         # nothing of the hint reached the spectator, and it may not read the review
         assert spy_frames and not [f for f in spy_frames if f["type"] == "hint"]
         assert hint_text not in json.dumps([f for f in spy_frames if f["type"] != "state"])

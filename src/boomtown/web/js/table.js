@@ -738,6 +738,7 @@ function renderPrompt(msg, view, prompt, actions) {
   const parts = [];
   if (view.terminal) {
     parts.push(el("strong", { text: "The game is over." }));
+    if (msg.role === "seat") parts.push(" ", el("button", { class: "small", id: "review-again", onclick: openReview, text: "Review my game" }));
   } else {
     let who = "";
     if (prompt.seat >= 0) who = msg.decision && msg.seat === prompt.seat ? "You" : seatName(prompt.seat);
