@@ -108,8 +108,9 @@ def write(game: str, names: tuple[str, ...], weights: list[float], command: str)
     }
     text = WEIGHTS_FILE.read_text(encoding="utf-8")
     head = text[: text.index("WEIGHTS: dict")]
-    body = pprint.pformat(table, width=96, sort_dicts=True)
-    WEIGHTS_FILE.write_text(f"{head}WEIGHTS: dict[str, dict[str, Any]] = {body}\n",
+    body = pprint.pformat(table, width=92, sort_dicts=True)
+    indented = "\n".join(f"    {line}" for line in body.splitlines())
+    WEIGHTS_FILE.write_text(f"{head}WEIGHTS: dict[str, dict[str, Any]] = (\n{indented}\n)\n",
                             encoding="utf-8")
     print(f"wrote {WEIGHTS_FILE}")
 
