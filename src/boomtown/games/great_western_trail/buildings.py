@@ -3,19 +3,20 @@ trading with the Indians and removing hazards (facts B6, B3.2, B6.4, B6.5)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, NamedTuple
 
 from boomtown.games.great_western_trail import actions as A
 from boomtown.games.great_western_trail import rules as R
 from boomtown.games.great_western_trail.data import (
     BUY_OPTIONS,
     CATTLE,
-    CATTLE_KEY,
     CITIES,
     HAZARD_TYPES,
     NEUTRAL,
     OBJECTIVES,
+    OP_FIELDS,
+    OPS_BY_ID,
     PRIVATE,
     PRIVATE_BY,
     PRIVATE_SPACES,
@@ -23,8 +24,11 @@ from boomtown.games.great_western_trail.data import (
     SPACES,
     TEEPEE_GREEN,
     TEEPEE_VALUES,
+    WORKER_BONUS_OPS,
     WORKER_BONUSES,
     WORKERS,
+    DataError,
+    Op,
     tile_name,
 )
 from boomtown.games.great_western_trail.rules import Frame, chooser, decision
@@ -32,21 +36,10 @@ from boomtown.games.great_western_trail.rules import Frame, chooser, decision
 if TYPE_CHECKING:
     from boomtown.games.great_western_trail.state import GreatWesternTrailState as St
 
-JERSEY = CATTLE_KEY["jersey"]
 HIRE_COSTS: tuple[int, ...] = tuple(SETUP["hire_costs"])
-DISCARD_OPS: dict[str, tuple[int, int, int]] = {
-    "discard_guernsey_2": (CATTLE_KEY["guernsey"], 2, 0),
-    "discard_dutch_belt_2": (CATTLE_KEY["dutch_belt"], 2, 0),
-    "discard_black_angus_2": (CATTLE_KEY["black_angus"], 2, 0),
-    "discard_guernsey_4": (CATTLE_KEY["guernsey"], 4, 0),
-    "discard_holstein_10": (CATTLE_KEY["holstein"], 10, 0),
-    "discard_dutch_belt_3": (CATTLE_KEY["dutch_belt"], 3, 0),
-    "discard_black_angus_certs": (CATTLE_KEY["black_angus"], 0, 2),
-    "risk_jersey_cert_money": (JERSEY, 2, 1),
-}
-HIRE_OPS = {"hire": 0, "hire_extra": 2, "hire_cheap": -1}
-ENGINE_OPS = {"engine_2": 2, "engine_3": 3, "engine_4": 4}
-MOVE_OPS = {"move_1": 1, "move_2": 2, "move_3": 3, "move_4": 4, "move_5": 5}
+#: A distance larger than any on the railroad: an extraordinary delivery's engine may go back
+#: any number of spaces.
+NO_LIMIT = 200
 #: The frames of one phase B's chain of locations: the location itself (``phase_b``) and
 #: the buildings whose local actions 8b borrows (``adjacent`` lists them, ``borrow`` uses one).
 CHAIN_FRAMES = ("adjacent", "borrow")
@@ -203,131 +196,239 @@ def stations_behind(st: St, s: int) -> list[int]:
             if spos < pos and R.station_can_upgrade(st, s, k)]
 
 
-def op_possible(st: St, s: int, op: str, space: int) -> bool:
-    if op in DISCARD_OPS:
-        return in_hand(st, s, DISCARD_OPS[op][0])
-    if op in HIRE_OPS:
-        return next(hireable_cells(st, s, HIRE_OPS[op]), None) is not None
-    if op == "build_2":
-        return can_build(st, s, 2)
-    if op in ("certificate_1", "money_per_woods", "certs_to_limit", "money_per_engineer",
-              "money_4", "teepee_pairs", "aux"):
-        return op != "aux" or bool(R.aux_options(st, s, True))
-    if op == "take_objective":
-        return bool(st.obj_display or st.obj_deck)
-    if op == "engine_engineers":
-        return bool(R.engine_targets(st, s, True, st.workers[s][2]))
-    if op in ENGINE_OPS:
-        return bool(R.engine_targets(st, s, True, ENGINE_OPS[op]))
-    if op == "engine_woods":
-        n = own_woods(st, s)
-        return n > 0 and bool(R.engine_targets(st, s, True, n))
-    if op == "trade":
-        return bool(teepee_choices(st, s))
-    if op == "pay2_engine2":
-        return st.money[s] >= 2 and bool(R.engine_targets(st, s, True, 2))
-    if op == "buy":
-        return bool(_buy_legal(st, ["buy", s, st.workers[s][0]])[:-1])
-    if op in ("discard_pair_4", "discard_pair_3"):
-        return bool(pairs_in_hand(st, s))
-    if op == "remove_hazard_7":
-        return bool(hazard_choices(st, s, 7))
-    if op == "remove_hazard_5":
-        return bool(hazard_choices(st, s, 5))
-    if op in MOVE_OPS:
-        return bool(R.next_locations(st, st.cattleman[s]))
-    if op == "extra_delivery":
-        return bool(R.engine_targets(st, s, False, 200))
-    if op == "discard_objective_certs":
-        return any(st.hand[s][k] for k in range(A.OBJ0, A.K))
-    if op == "engine_back_money":
-        return bool(R.engine_targets(st, s, False, 1, exact=True))
-    if op == "discard_jersey_engine":
-        return in_hand(st, s, JERSEY) and bool(R.engine_targets(st, s, True, 1, exact=True))
-    if op == "draw_cowboys":
-        return st.workers[s][0] > 0
-    if op in ("discard_any_objective_hand", "risk_any_cert"):
-        return bool(cattle_in_hand(st, s))
-    if op == "use_adjacent":
-        return bool(adjacent_buildings(st, s, space))
-    if op == "upgrade_behind":
-        return bool(stations_behind(st, s))
-    raise ValueError(f"unknown local action {op}")
+# ------------------------------------------------------------------ the operations
+#: What an operation checks and does: ``possible(st, s, op, space)`` says whether seat ``s``
+#: may take ``op`` at ``space`` now, ``apply(st, s, op, space)`` takes it (pushing the
+#: decision frame that follows, if any). The amounts are the ``Op``'s fields (from the data).
+OpCheck = Callable[["St", int, Op, int], bool]
+OpApply = Callable[["St", int, Op, int], None]
 
 
-def apply_op(st: St, s: int, op: str, space: int) -> None:
-    push = st.stack.append
-    if op in DISCARD_OPS:
-        k, money, certs = DISCARD_OPS[op]
-        R.discard_card(st, s, k)
-        R.gain_money(st, s, money)
-        R.gain_certs(st, s, certs)
-    elif op in HIRE_OPS:
-        push(["hire", s, HIRE_OPS[op], 0])
-    elif op == "build_2":
-        push(["build", s, 2, 0])
-    elif op == "certificate_1":
-        R.gain_certs(st, s, 1)
-    elif op == "money_per_woods":
-        R.gain_money(st, s, 2 * own_woods(st, s))
-    elif op == "certs_to_limit":
-        st.cert[s] = max(st.cert[s], R.cert_limit_index(st, s))
-    elif op == "money_per_engineer":
-        R.gain_money(st, s, st.workers[s][2])
-    elif op == "money_4":
-        R.gain_money(st, s, 4)
-    elif op == "teepee_pairs":
-        pairs = min(st.teepees[s])
-        R.gain_certs(st, s, 2 * pairs)
-        R.gain_money(st, s, 2 * pairs)
-    elif op == "aux":
-        push(["aux_choice", s, 1])
-    elif op == "take_objective":
-        push(["take_obj", s, "discard"])
-    elif op == "engine_engineers":
-        push(["engine_fwd", s, st.workers[s][2]])
-    elif op in ENGINE_OPS:
-        push(["engine_fwd", s, ENGINE_OPS[op]])
-    elif op == "engine_woods":
-        push(["engine_fwd", s, own_woods(st, s)])
-    elif op == "trade":
-        push(["trade", s])
-    elif op == "pay2_engine2":
-        R.gain_money(st, s, -2)
-        push(["engine_fwd", s, 2])
-    elif op == "buy":
-        push(["buy", s, st.workers[s][0]])
-    elif op in ("discard_pair_4", "discard_pair_3"):
-        push(["pick_pair", s, 4 if op.endswith("4") else 3])
-    elif op == "remove_hazard_7":
-        push(["remove_hazard", s, 7])
-    elif op == "remove_hazard_5":
-        push(["remove_hazard", s, 5])
-    elif op in MOVE_OPS:
-        end_local_actions(st, s)  # this location's phase B ends; phase B follows at the new one
-        push(["move", s, MOVE_OPS[op], 0, "local"])
-    elif op == "extra_delivery":
-        push(["xd_engine", s])
-    elif op == "discard_objective_certs":
-        push(["pick_card", s, "objective", "certs2"])
-    elif op == "engine_back_money":
-        R.gain_money(st, s, 3)
-        push(["engine_back", s, 1])
-    elif op == "discard_jersey_engine":
-        R.discard_card(st, s, JERSEY)
-        push(["engine_fwd", s, 1, 1])
-    elif op == "draw_cowboys":
-        push(["draw_upto", s, st.workers[s][0]])
-    elif op == "discard_any_objective_hand":
-        push(["pick_card", s, "cattle", "money3_objective"])
-    elif op == "risk_any_cert":
-        push(["pick_card", s, "cattle", "cert1"])
-    elif op == "use_adjacent":
-        push(["adjacent", s, space])
-    elif op == "upgrade_behind":
-        push(["upgrade_behind", s])
-    else:
-        raise ValueError(f"unknown local action {op}")
+class Operation(NamedTuple):
+    possible: OpCheck
+    apply: OpApply
+
+
+#: Operation name (``Op.op``, the data's ``op``) -> its rule: one entry per key of
+#: ``data.OP_FIELDS``.
+OPERATIONS: dict[str, Operation] = {}
+
+
+def operation(name: str, possible: OpCheck) -> Callable[[OpApply], OpApply]:
+    """Register the function below as operation ``name``'s effect, with its check."""
+    if name not in OP_FIELDS:
+        raise ValueError(f"operation {name!r} is not declared in data.OP_FIELDS")
+
+    def register(apply: OpApply) -> OpApply:
+        OPERATIONS[name] = Operation(possible, apply)
+        return apply
+    return register
+
+
+def _always(st: St, s: int, op: Op, space: int) -> bool:
+    return True
+
+
+def _can_engine(st: St, s: int, spaces: int) -> bool:
+    return bool(R.engine_targets(st, s, True, spaces))
+
+
+@operation("discard", lambda st, s, op, space: in_hand(st, s, op.breed))
+def _discard(st: St, s: int, op: Op, space: int) -> None:
+    R.discard_card(st, s, op.breed)
+    R.gain_money(st, s, op.money)
+    R.gain_certs(st, s, op.certificates)
+
+
+@operation("discard_pair", lambda st, s, op, space: bool(pairs_in_hand(st, s)))
+def _discard_pair(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["pick_pair", s, op.money])
+
+
+@operation("discard_any", lambda st, s, op, space: bool(cattle_in_hand(st, s)))
+def _discard_any(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["pick_card", s, "cattle", op.id])
+
+
+def _has_objective_card(st: St, s: int, op: Op, space: int) -> bool:
+    return any(st.hand[s][k] for k in range(A.OBJ0, A.K))
+
+
+@operation("discard_objective", _has_objective_card)
+def _discard_objective(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["pick_card", s, "objective", op.id])
+
+
+@operation("discard_engine", lambda st, s, op, space: in_hand(st, s, op.breed) and bool(
+    R.engine_targets(st, s, True, op.spaces, exact=True)))
+def _discard_engine(st: St, s: int, op: Op, space: int) -> None:
+    R.discard_card(st, s, op.breed)
+    st.stack.append(["engine_fwd", s, op.spaces, 1])
+
+
+@operation("hire", lambda st, s, op, space: next(
+    hireable_cells(st, s, -op.discount), None) is not None)
+def _hire(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["hire", s, -op.discount, 0])
+
+
+@operation("build", lambda st, s, op, space: can_build(st, s, op.per_craftsman))
+def _build(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["build", s, op.per_craftsman, 0])
+
+
+@operation("certificates", _always)
+def _certificates(st: St, s: int, op: Op, space: int) -> None:
+    R.gain_certs(st, s, op.certificates)
+
+
+@operation("certificates_to_limit", _always)
+def _certificates_to_limit(st: St, s: int, op: Op, space: int) -> None:
+    st.cert[s] = max(st.cert[s], R.cert_limit_index(st, s))
+
+
+@operation("money", _always)
+def _money(st: St, s: int, op: Op, space: int) -> None:
+    R.gain_money(st, s, op.money)
+
+
+@operation("money_per_woods", _always)
+def _money_per_woods(st: St, s: int, op: Op, space: int) -> None:
+    R.gain_money(st, s, op.money * own_woods(st, s))
+
+
+@operation("money_per_engineer", _always)
+def _money_per_engineer(st: St, s: int, op: Op, space: int) -> None:
+    R.gain_money(st, s, op.money * st.workers[s][2])
+
+
+@operation("teepee_pairs", _always)
+def _teepee_pairs(st: St, s: int, op: Op, space: int) -> None:
+    pairs = min(st.teepees[s])
+    R.gain_certs(st, s, op.certificates * pairs)
+    R.gain_money(st, s, op.money * pairs)
+
+
+@operation("engine", lambda st, s, op, space: _can_engine(st, s, op.spaces))
+def _engine(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["engine_fwd", s, op.spaces])
+
+
+def _can_engine_per_engineer(st: St, s: int, op: Op, space: int) -> bool:
+    return _can_engine(st, s, st.workers[s][2])
+
+
+@operation("engine_per_engineer", _can_engine_per_engineer)
+def _engine_per_engineer(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["engine_fwd", s, st.workers[s][2]])
+
+
+def _can_engine_per_woods(st: St, s: int, op: Op, space: int) -> bool:
+    n = own_woods(st, s)
+    return n > 0 and _can_engine(st, s, n)
+
+
+@operation("engine_per_woods", _can_engine_per_woods)
+def _engine_per_woods(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["engine_fwd", s, own_woods(st, s)])
+
+
+@operation("engine_back", lambda st, s, op, space: bool(
+    R.engine_targets(st, s, False, op.spaces, exact=True)))
+def _engine_back(st: St, s: int, op: Op, space: int) -> None:
+    R.gain_money(st, s, op.money)
+    st.stack.append(["engine_back", s, op.spaces])
+
+
+def _can_pay_engine(st: St, s: int, op: Op, space: int) -> bool:
+    return st.money[s] >= op.cost and _can_engine(st, s, op.spaces)
+
+
+@operation("pay_engine", _can_pay_engine)
+def _pay_engine(st: St, s: int, op: Op, space: int) -> None:
+    R.gain_money(st, s, -op.cost)
+    st.stack.append(["engine_fwd", s, op.spaces])
+
+
+@operation("remove_hazard", lambda st, s, op, space: bool(hazard_choices(st, s, op.cost)))
+def _remove_hazard(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["remove_hazard", s, op.cost])
+
+
+def _can_move(st: St, s: int, op: Op, space: int) -> bool:
+    return bool(R.next_locations(st, st.cattleman[s]))
+
+
+@operation("move", _can_move)
+def _move(st: St, s: int, op: Op, space: int) -> None:
+    end_local_actions(st, s)  # this location's phase B ends; phase B follows at the new one
+    st.stack.append(["move", s, op.steps, 0, "local"])
+
+
+@operation("take_objective", lambda st, s, op, space: bool(st.obj_display or st.obj_deck))
+def _take_objective(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["take_obj", s, "discard"])
+
+
+@operation("trade", lambda st, s, op, space: bool(teepee_choices(st, s)))
+def _trade(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["trade", s])
+
+
+@operation("aux", lambda st, s, op, space: bool(R.aux_options(st, s, True)))
+def _aux(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["aux_choice", s, 1])
+
+
+def _can_buy(st: St, s: int, op: Op, space: int) -> bool:
+    return bool(_buy_legal(st, ["buy", s, st.workers[s][0]])[:-1])
+
+
+@operation("buy", _can_buy)
+def _buy(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["buy", s, st.workers[s][0]])
+
+
+@operation("extraordinary_delivery",
+           lambda st, s, op, space: bool(R.engine_targets(st, s, False, NO_LIMIT)))
+def _extraordinary_delivery(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["xd_engine", s])
+
+
+def _has_cowboys(st: St, s: int, op: Op, space: int) -> bool:
+    return st.workers[s][0] > 0
+
+
+@operation("draw_cowboys", _has_cowboys)
+def _draw_cowboys(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["draw_upto", s, st.workers[s][0]])
+
+
+@operation("use_adjacent", lambda st, s, op, space: bool(adjacent_buildings(st, s, space)))
+def _use_adjacent(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["adjacent", s, space])
+
+
+@operation("upgrade_behind", lambda st, s, op, space: bool(stations_behind(st, s)))
+def _upgrade_behind(st: St, s: int, op: Op, space: int) -> None:
+    st.stack.append(["upgrade_behind", s])
+
+
+if set(OPERATIONS) != set(OP_FIELDS):
+    raise RuntimeError(f"operations without a rule: {sorted(set(OP_FIELDS) - set(OPERATIONS))}")
+for _op in OPS_BY_ID.values():  # every id is an action of actions.OPS (its text, its action id)
+    if _op.id not in A.OP_INDEX:
+        raise DataError(f"local action {_op.id!r} ({_op.op}) has no action id in actions.OPS")
+
+
+def op_possible(st: St, s: int, op: Op, space: int) -> bool:
+    """Whether seat ``s`` may take local action ``op`` at ``space`` now."""
+    return OPERATIONS[op.op].possible(st, s, op, space)
+
+
+def apply_op(st: St, s: int, op: Op, space: int) -> None:
+    """Seat ``s`` takes local action ``op`` at ``space``."""
+    OPERATIONS[op.op].apply(st, s, op, space)
 
 
 # ------------------------------------------------------------------ frames
@@ -355,50 +456,68 @@ def _hire_choose(st: St, frame: Frame, aid: int) -> None:
         st.stack.append(["bonus", s, tile, slot])
 
 
-#: Worker-row bonuses (B6.4, U4; from the data): (worker, slot) -> kind.
+#: Worker-row bonuses (B6.4, U4; from the data): (worker, slot) -> its id (the bonus kind).
 BONUSES = WORKER_BONUSES
+#: Worker-row bonuses as ops: (worker, slot) -> Op.
+BONUS_OPS = WORKER_BONUS_OPS
+
+
+def bonus_op(frame: Frame) -> Op:
+    """The worker-row bonus a ``bonus`` frame offers."""
+    return BONUS_OPS[(frame[2], frame[3])]
+
+
+def _bonus_hire_modifier(st: St) -> int:
+    """The engineer row's hire bonus: cheaper by the option's discount (U3)."""
+    return -int(st.options.engineer_hire_discount)
+
+
+def _bonus_hire(st: St, s: int, op: Op, aid: int) -> None:
+    frame: Frame = ["hire", s, _bonus_hire_modifier(st), 0]
+    st.stack.append(frame)
+    _hire_choose(st, frame, aid)
+
+
+class Bonus(NamedTuple):
+    """What a worker-row bonus offers (``choices(st, s, op)``: action ids, empty when it
+    cannot be taken) and does with the one chosen (``take(st, s, op, aid)``)."""
+
+    choices: Callable[[St, int, Op], list[int]]
+    take: Callable[[St, int, Op, int], None]
+
+
+#: The operations a worker-row bonus may be (``Op.op``) -> its rule.
+BONUS_OPERATIONS: dict[str, Bonus] = {
+    "remove_hazard": Bonus(lambda st, s, op: hazard_choices(st, s, op.cost),
+                           lambda st, s, op, aid: take_hazard(st, s, aid, op.cost)),
+    "trade": Bonus(lambda st, s, op: teepee_choices(st, s),
+                   lambda st, s, op, aid: take_teepee(st, s, aid)),
+    "build": Bonus(lambda st, s, op: build_numbers(st, s, op.per_craftsman),
+                   lambda st, s, op, aid: st.stack.append(
+                       ["build_place", s, op.per_craftsman, aid - A.BUILD + 1])),
+    "hire": Bonus(lambda st, s, op: hire_choices(st, s, _bonus_hire_modifier(st)), _bonus_hire),
+    "discard": Bonus(lambda st, s, op: [A.ACCEPT] if in_hand(st, s, op.breed) else [],
+                     lambda st, s, op, aid: _discard(st, s, op, -1)),
+}
+for (_w, _slot), _bonus in BONUS_OPS.items():
+    if _bonus.op not in BONUS_OPERATIONS:
+        raise DataError(f"worker-row bonus {WORKERS[_w]} {_slot}: {_bonus.id!r} is a "
+                        f"{_bonus.op!r}, not a bonus operation ({', '.join(BONUS_OPERATIONS)})")
 
 
 @decision("bonus")
 def _bonus_legal(st: St, frame: Frame) -> list[int]:
-    s, kind = frame[1], BONUSES[(frame[2], frame[3])]
-    if kind == "hazard":
-        out = hazard_choices(st, s, 0)
-    elif kind == "trade":
-        out = teepee_choices(st, s)
-    elif kind == "build":
-        out = build_numbers(st, s, 1)
-    elif kind == "hire":
-        out = hire_choices(st, s, -st.options.engineer_hire_discount)
-    else:
-        out = [A.ACCEPT] if in_hand(st, s, JERSEY) else []
+    op = bonus_op(frame)
+    out = BONUS_OPERATIONS[op.op].choices(st, frame[1], op)
     return [*out, A.DECLINE] if out else []
 
 
 @chooser("bonus")
 def _bonus_choose(st: St, frame: Frame, aid: int) -> None:
-    s, kind = frame[1], BONUSES[(frame[2], frame[3])]
+    op = bonus_op(frame)
     st.stack.pop()
-    if aid == A.DECLINE:
-        return
-    if kind == "hazard":
-        take_hazard(st, s, aid, 0)
-    elif kind == "trade":
-        take_teepee(st, s, aid)
-    elif kind == "build":
-        st.stack.append(["build_place", s, 1, aid - A.BUILD + 1])
-    elif kind == "hire":
-        frame2: Frame = ["hire", s, -st.options.engineer_hire_discount, 0]
-        st.stack.append(frame2)
-        _hire_choose(st, frame2, aid)
-    else:
-        R.discard_card(st, s, JERSEY)
-        if kind == "jersey_cert1":
-            R.gain_certs(st, s, 1)
-        elif kind == "jersey_cert2":
-            R.gain_certs(st, s, 2)
-        else:
-            R.gain_money(st, s, int(kind[-1]))
+    if aid != A.DECLINE:
+        BONUS_OPERATIONS[op.op].take(st, frame[1], op, aid)
 
 
 @decision("build")
@@ -537,17 +656,13 @@ def _pick_legal(st: St, frame: Frame) -> list[int]:
 
 @chooser("pick_card")
 def _pick_choose(st: St, frame: Frame, aid: int) -> None:
-    s, reward = frame[1], frame[3]
+    s, op = frame[1], OPS_BY_ID[frame[3]]
     st.stack.pop()
     R.discard_card(st, s, aid - A.DISCARD)
-    if reward == "certs2":
-        R.gain_certs(st, s, 2)
-    elif reward == "cert1":
-        R.gain_certs(st, s, 1)
-    elif reward == "money3_objective":
-        R.gain_money(st, s, 3)
-        if st.obj_display or st.obj_deck:
-            st.stack.append(["take_obj", s, "hand"])
+    R.gain_money(st, s, op.money)
+    R.gain_certs(st, s, op.certificates)
+    if op.objective and (st.obj_display or st.obj_deck):
+        st.stack.append(["take_obj", s, "hand"])
 
 
 @decision("adjacent")
@@ -561,7 +676,7 @@ def _adj_choose(st: St, frame: Frame, aid: int) -> None:
     st.stack.append(["borrow", frame[1], aid - A.ADJ, 0])
 
 
-def _borrow_slots(st: St, s: int, space: int) -> tuple[tuple[str, ...], ...]:
+def _borrow_slots(st: St, s: int, space: int) -> tuple[tuple[Op, ...], ...]:
     """The local-action slots 8b lends seat ``s`` at ``space``: every local action of the
     building, moves and 8b included; the space's risk action only when the building is the
     seat's own (a risk action "can be performed by its owner", rulebook)."""
@@ -569,8 +684,8 @@ def _borrow_slots(st: St, s: int, space: int) -> tuple[tuple[str, ...], ...]:
     if b is None:
         return ()
     if b[0] < 0:
-        return NEUTRAL[b[1]].slots
-    slots = PRIVATE[b[1]].slots
+        return NEUTRAL[b[1]].ops
+    slots = PRIVATE[b[1]].ops
     return slots + R.RISK_SLOTS[space] if b[0] == s else slots
 
 
@@ -580,7 +695,7 @@ def _borrow_legal(st: St, frame: Frame) -> list[int]:
     out = []
     for i, slot in enumerate(_borrow_slots(st, s, space)):
         if not used >> i & 1:
-            out += [A.LOCAL + A.OP_INDEX[op] for op in slot if op_possible(st, s, op, space)]
+            out += [A.LOCAL + A.OP_INDEX[op.id] for op in slot if op_possible(st, s, op, space)]
     return [*out, A.DONE]
 
 
@@ -590,12 +705,12 @@ def _borrow_choose(st: St, frame: Frame, aid: int) -> None:
     if aid == A.DONE:
         st.stack.pop()
         return
-    op = A.OPS[aid - A.LOCAL]
+    name = A.OPS[aid - A.LOCAL]
     for i, slot in enumerate(_borrow_slots(st, s, space)):
-        if op in slot:
+        if any(op.id == name for op in slot):
             frame[3] |= 1 << i
-    st.log(f"{st.name(s)} (on {SPACES[space].key}): {A.OP_TEXT[op]}")
-    apply_op(st, s, op, space)
+    st.log(f"{st.name(s)} (on {SPACES[space].key}): {A.OP_TEXT[name]}")
+    apply_op(st, s, OPS_BY_ID[name], space)
 
 
 @decision("upgrade_behind")
@@ -611,7 +726,7 @@ def _ub_choose(st: St, frame: Frame, aid: int) -> None:
 
 @decision("xd_engine")
 def _xd_engine_legal(st: St, frame: Frame) -> list[int]:
-    return [A.ENGINE + p for p in R.engine_targets(st, frame[1], False, 200)]
+    return [A.ENGINE + p for p in R.engine_targets(st, frame[1], False, NO_LIMIT)]
 
 
 @chooser("xd_engine")
@@ -642,4 +757,4 @@ def _xd_city_choose(st: St, frame: Frame, aid: int) -> None:
     st.stack.append(["disc", s, "city", aid - A.CITY])
 
 
-__all__ = ["OBJECTIVES", "apply_op", "op_possible"]
+__all__ = ["OBJECTIVES", "OPERATIONS", "apply_op", "op_possible"]

@@ -38,17 +38,19 @@ from boomtown.games.great_western_trail.data import (
     MASTERS,
     NEUTRAL,
     OBJECTIVES,
+    OPS_BY_ID,
     PRIVATE,
     RAILROAD,
     RAW,
     RED_CROSSES,
+    RISK_ACTIONS,
     SETUP,
     SPACES,
     STACKS,
     STATIONS,
     TEEPEE_VALUES,
     TILE_KEYS,
-    WORKER_BONUSES,
+    WORKER_BONUS_OPS,
     WORKERS,
     Building,
     Cattle,
@@ -56,6 +58,7 @@ from boomtown.games.great_western_trail.data import (
     DiscRow,
     Master,
     Objective,
+    Op,
     Space,
     Station,
     hazard_info,
@@ -64,23 +67,12 @@ from boomtown.games.great_western_trail.data import (
 from boomtown.games.great_western_trail.scoring import TOKEN_VP
 
 GAME = "great-western-trail"
-#: The op of neutral building B that places a building; its name carries the $ per craftsman.
+#: The op of neutral building B that places a building (its ``per_craftsman``: $ per craftsman).
 BUILD_OP = "build_2"
 #: Points of each worker on the 5th or 6th space of its row (facts B6.4: scoring.py).
 WORKER_END_VP = 4
 #: The first row space whose workers score (5th and 6th, facts B6.4).
 WORKER_SCORING_SLOT = 5
-_AMOUNT = re.compile(r"^(\D*?)_?(\d+)$")
-
-
-def amount_in_name(name: str) -> int:
-    """The amount an op or action carries in its name (``build_2`` -> 2, ``money2`` -> 2)."""
-    match = _AMOUNT.match(name)
-    if match is None:
-        raise ValueError(f"{name!r} carries no amount in its name")
-    return int(match.group(2))
-
-
 def plural(n: int, one: str, many: str | None = None) -> str:
     """``n`` things in words: ``plural(2, "disc")`` -> "2 discs"."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
@@ -152,7 +144,7 @@ def neutral_entry(b: Building, prov: Mapping[str, str]) -> Entry:
 
 
 def private_entry(b: Building, prov: Mapping[str, str]) -> Entry:
-    rate = amount_in_name(BUILD_OP)
+    rate = OPS_BY_ID[BUILD_OP].per_craftsman
     text = f"Local actions for its owner, each once per visit: {slots_text(b.slots)}. "
     text += hands_text(b.hands) if b.hands else "No hands: moving onto it is free."
     points = f"{b.vp} VP"
@@ -307,25 +299,26 @@ def tile_entry(tile: int) -> Entry:
                   details={"key": key})
 
 
-BONUS_TEXT = {
-    "hazard": "remove a hazard for free",
-    "trade": "trade with the Indians",
-    "build": "place a building at $1 per craftsman",
-    "hire": "hire a worker ${d} cheaper",
-}
-_JERSEY_BONUS = re.compile(r"^jersey_(cert|money)(\d+)$")
+def gains_text(op: Op) -> str:
+    """What an op gains in words: ``1 certificate and $2``."""
+    gains = ([plural(op.certificates, "certificate")] if op.certificates else []) + (
+        [money(op.money)] if op.money else [])
+    return " and ".join(gains) or "nothing"
 
 
-def bonus_text(kind: str) -> str:
-    """A worker-row bonus in words (the amount of a Jersey bonus is in its name)."""
-    if kind in BONUS_TEXT:
-        return BONUS_TEXT[kind].format(d=HIRE_BONUS_DISCOUNT)
-    match = _JERSEY_BONUS.match(kind)
-    if match is None:
-        raise ValueError(f"unknown worker-row bonus {kind!r}")
-    what, n = match.group(1), int(match.group(2))
-    gain = plural(n, "certificate") if what == "cert" else money(n)
-    return f"discard a Jersey for {gain}"
+def bonus_text(op: Op) -> str:
+    """A worker-row bonus in words, from its op's amounts."""
+    if op.op == "remove_hazard":
+        return f"remove a hazard for {money(op.cost) if op.cost else 'free'}"
+    if op.op == "trade":
+        return "trade with the Indians"
+    if op.op == "build":
+        return f"place a building at {money(op.per_craftsman)} per craftsman"
+    if op.op == "hire":
+        return f"hire a worker ${HIRE_BONUS_DISCOUNT} cheaper"
+    if op.op == "discard":
+        return f"discard a {CATTLE[op.breed].name} for {gains_text(op)}"
+    raise ValueError(f"worker-row bonus {op.id!r}: {op.op!r} is no bonus operation")
 
 
 _SUFFIX = {1: "st", 2: "nd", 3: "rd"}
@@ -339,8 +332,8 @@ def ordinal(n: int) -> str:
 
 def worker_entry(w: int) -> Entry:
     name = WORKERS[w]
-    bonuses = [f"{ordinal(slot)} {bonus_text(kind)}"
-               for (worker, slot), kind in sorted(WORKER_BONUSES.items()) if worker == w]
+    bonuses = [f"{ordinal(slot)} {bonus_text(op)}"
+               for (worker, slot), op in sorted(WORKER_BONUS_OPS.items()) if worker == w]
     text = f"{WORKER_ROLE[name]} The row starts with one printed {name}"
     text += f" and holds up to {SETUP['workers_max']}."
     if bonuses:
@@ -539,7 +532,7 @@ def space_entry(sp: Space, prov: Mapping[str, str]) -> Entry:
     if sp.woods:
         text += " In the woods."
     if sp.risk:
-        risk = A.OP_TEXT["risk_" + sp.risk].removeprefix(RISK_PREFIX)
+        risk = A.OP_TEXT[RISK_ACTIONS[sp.risk].id].removeprefix(RISK_PREFIX)
         text += f" Risk action for the owner of a building here: {risk}."
     if sp.next:
         text += f" Next: {' or '.join(SPACES[n].key for n in sp.next)}."

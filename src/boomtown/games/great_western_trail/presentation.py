@@ -31,7 +31,7 @@ from boomtown.games.great_western_trail import buildings as B
 from boomtown.games.great_western_trail import ids as I
 from boomtown.games.great_western_trail import kansas_city as KC
 from boomtown.games.great_western_trail import rules as R
-from boomtown.games.great_western_trail.catalogue import bonus_text, plural
+from boomtown.games.great_western_trail.catalogue import bonus_text, gains_text, plural
 from boomtown.games.great_western_trail.data import (
     BUY_OPTIONS,
     CATTLE,
@@ -43,14 +43,17 @@ from boomtown.games.great_western_trail.data import (
     NEUTRAL,
     NEUTRAL_SPACES,
     OBJECTIVES,
+    OPS_BY_ID,
     PRIVATE,
     RAILROAD,
+    RISK_ACTIONS,
     SETUP,
     SPACES,
     STATIONS,
     TEEPEE_SPACE,
     TEEPEE_VALUES,
     WORKERS,
+    Op,
 )
 
 if TYPE_CHECKING:
@@ -60,8 +63,8 @@ Frame = R.Frame
 #: The subphases of a Kansas City visit (rule text): foresight 1-3, income, delivery.
 KC_STEPS = 5
 FORESIGHT_COLUMNS = 3
-#: The discard ops of the buildings, by op: (card kind, money, certificates).
-DISCARD_OPS = B.DISCARD_OPS
+#: The ids of the spaces' risk actions (their targets put the space first).
+RISK_IDS = frozenset(op.id for op in RISK_ACTIONS.values())
 
 
 # ------------------------------------------------------------------ ids of the position
@@ -351,8 +354,7 @@ def _p_hire(st: St, frame: Frame, seat: int | None) -> Prompt:
 @_prompt_for("bonus")
 def _p_bonus(st: St, frame: Frame, seat: int | None) -> Prompt:
     s, worker, slot = frame[1], frame[2], frame[3]
-    kind = B.BONUSES[(worker, slot)]
-    text = bonus_text(kind)
+    text = bonus_text(B.bonus_op(frame))
     return _seat(st, frame, f"{WORKERS[worker].capitalize()} row bonus: {text}?",
                  f"Your {WORKERS[worker]} reached space {slot} of its row; take the bonus or "
                  "decline", kind="hire", subjects=(I.worker_id(s, worker),))
@@ -409,19 +411,26 @@ def _p_pick_pair(st: St, frame: Frame, seat: int | None) -> Prompt:
                  subjects=(I.SEAT_IDS[frame[1]],))
 
 
-PICK_TITLE = {
-    "certs2": ("Discard an objective card for 2 certificates", "Building 1b's local action"),
-    "cert1": ("Risk action: discard a cattle card for 1 certificate",
-              "The space's risk action"),
-    "money3_objective": ("Discard a cattle card for $3",
-                         "Building 6b: then take an objective card into your hand"),
+#: The hint of the card to discard, by the op (its id) that asks for it.
+PICK_HINT = {
+    "discard_objective_certs": "Building 1b's local action",
+    "risk_any_cert": "The space's risk action",
+    "discard_any_objective_hand": "Building 6b: then take an objective card into your hand",
 }
+
+
+def pick_title(op: Op) -> str:
+    """The title of the card to discard for ``op`` (its gain from the data)."""
+    card = "an objective card" if op.op == "discard_objective" else "a cattle card"
+    title = f"Discard {card} for {gains_text(op)}"
+    return f"Risk action: d{title[1:]}" if op.id in RISK_IDS else title
 
 
 @_prompt_for("pick_card")
 def _p_pick_card(st: St, frame: Frame, seat: int | None) -> Prompt:
-    title, hint = PICK_TITLE[frame[3]]
-    return _seat(st, frame, title, hint, kind="discard", subjects=(I.SEAT_IDS[frame[1]],))
+    op = OPS_BY_ID[frame[3]]
+    return _seat(st, frame, pick_title(op), PICK_HINT.get(op.id, ""), kind="discard",
+                 subjects=(I.SEAT_IDS[frame[1]],))
 
 
 @_prompt_for("adjacent")
@@ -612,29 +621,27 @@ def _d_stop(st: St, frame: Frame, s: int, _: int) -> tuple[tuple[str, ...], str]
     return (I.SPACE_IDS[st.cattleman[s]],), ""
 
 
-def op_cost(op: str) -> str:
-    """What a local action costs, where it costs something (the amount is in the op's name
-    for several ops: issue 22 moves them into the data)."""
-    if op in DISCARD_OPS:
-        return f"1 {CATTLE[DISCARD_OPS[op][0]].name}"
-    if op in ("discard_pair_4", "discard_pair_3"):
+def op_cost(op: Op) -> str:
+    """What a local action costs, where it costs something (its amounts from the data)."""
+    kind = op.op
+    if kind == "discard":
+        return f"1 {CATTLE[op.breed].name}"
+    if kind == "discard_pair":
         return "a pair of one breed"
-    if op in ("discard_objective_certs",):
+    if kind == "discard_objective":
         return "1 objective card"
-    if op in ("discard_any_objective_hand", "risk_any_cert"):
+    if kind == "discard_any":
         return "1 cattle card"
-    if op == "pay2_engine2":
-        return "$2"
-    if op in ("remove_hazard_7", "remove_hazard_5"):
-        return f"${op.rsplit('_', 1)[1]}"
+    if kind in ("pay_engine", "remove_hazard"):
+        return f"${op.cost}"
     return ""
 
 
 def _d_local(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], str]:
-    op = A.OPS[i]
+    op = OPS_BY_ID[A.OPS[i]]
     space = frame[2]
     where = _location(st, space)
-    if op.startswith("risk_"):
+    if op.id in RISK_IDS:
         where = (where[-1], *where[:-1])
     return where, op_cost(op)
 
@@ -654,7 +661,8 @@ def _d_accept(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], st
     if frame[0] == "obj_action":
         return (I.card_id(A.OBJ0 + frame[2], f"played.{s}"),), ""
     if frame[0] == "bonus":  # the engineer row's Jersey bonuses
-        return (I.card_id(B.JERSEY, I.HAND), I.worker_id(s, frame[2])), "1 Jersey"
+        breed = B.bonus_op(frame).breed
+        return (I.card_id(breed, I.HAND), I.worker_id(s, frame[2])), f"1 {CATTLE[breed].name}"
     return (), ""
 
 
@@ -671,8 +679,8 @@ def _d_hire(st: St, frame: Frame, s: int, cell: int) -> tuple[tuple[str, ...], s
 
 
 def _build_rate(frame: Frame) -> int:
-    """$ per craftsman of the building decision on top (the craftsman-row bonus: $1)."""
-    return 1 if frame[0] == "bonus" else int(frame[2])
+    """$ per craftsman of the building decision on top (the craftsman-row bonus: its op's)."""
+    return B.bonus_op(frame).per_craftsman if frame[0] == "bonus" else int(frame[2])
 
 
 def _d_build(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], str]:

@@ -30,10 +30,12 @@ from boomtown.games.great_western_trail.data import (
     NEUTRAL,
     NEUTRAL_SPACES,
     OBJECTIVES,
+    OPS_BY_ID,
     PRIVATE,
     PRIVATE_BY,
     PRIVATE_SPACES,
     RAILROAD,
+    RISK_ACTIONS,
     SETUP,
     SPACES,
     STACKS,
@@ -45,6 +47,7 @@ from boomtown.games.great_western_trail.data import (
     TILE_INDEX,
     TILE_KEYS,
     WORKERS,
+    Op,
     hazard_info,
     tile_name,
 )
@@ -846,19 +849,19 @@ def phase_b_building(st: St, s: int, space: int) -> tuple[int, int] | None:
 
 
 #: The risk action of a space as a local-action slot (empty if the space has none).
-RISK_SLOTS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
-    ((f"risk_{sp.risk}",),) if sp.risk else () for sp in SPACES
+RISK_SLOTS: tuple[tuple[tuple[Op, ...], ...], ...] = tuple(
+    ((RISK_ACTIONS[sp.risk],),) if sp.risk else () for sp in SPACES
 )
 
 
-def slots_of(st: St, s: int, space: int) -> tuple[tuple[str, ...], ...]:
+def slots_of(st: St, s: int, space: int) -> tuple[tuple[Op, ...], ...]:
     """The local-action slots seat s may use at ``space`` (its own risk action last)."""
     b = phase_b_building(st, s, space)
     if b is None:
         return ()
     if b[0] < 0:
-        return NEUTRAL[b[1]].slots
-    return PRIVATE[b[1]].slots + RISK_SLOTS[space]
+        return NEUTRAL[b[1]].ops
+    return PRIVATE[b[1]].ops + RISK_SLOTS[space]
 
 
 @auto("phase_b")
@@ -884,7 +887,7 @@ def _phase_b_legal(st: St, frame: Frame) -> list[int]:
             continue
         for op in slot:
             if _buildings.op_possible(st, s, op, space):
-                out.append(A.LOCAL + A.OP_INDEX[op])
+                out.append(A.LOCAL + A.OP_INDEX[op.id])
     if not did:
         out += aux_options(st, s, double=False)
     else:
@@ -909,13 +912,13 @@ def _phase_b_choose(st: St, frame: Frame, aid: int) -> None:
         frame[4] = 1
         apply_aux(st, s, aid)
         return
-    op = A.OPS[aid - A.LOCAL]
+    name = A.OPS[aid - A.LOCAL]
     for i, slot in enumerate(slots_of(st, s, space)):
-        if op in slot:
+        if any(op.id == name for op in slot):
             frame[3] |= 1 << i
     frame[4] = 1
-    st.log(f"{st.name(s)}: {A.OP_TEXT[op]}")
-    _buildings.apply_op(st, s, op, space)
+    st.log(f"{st.name(s)}: {A.OP_TEXT[name]}")
+    _buildings.apply_op(st, s, OPS_BY_ID[name], space)
 
 
 # ------------------------------------------------------------------ auxiliary actions
