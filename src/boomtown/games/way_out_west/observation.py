@@ -24,6 +24,9 @@ Wanted counters, the gunfight, the score as it stands, whose decision it is and 
 
 from __future__ import annotations
 
+from array import array
+from operator import getitem
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from boomtown.engine.actions import CHANCE, TERMINAL
@@ -43,6 +46,7 @@ from boomtown.games.way_out_west.state import (
     F_RESULT,
     F_SLOT,
     F_TOWN,
+    TRAIN,
     C,
     T,
 )
@@ -168,32 +172,41 @@ class WayOutWestObservation:
             DATA.setup.short_income_after if options.nine_rounds else DATA.setup.income_after)
         #: _rel[viewer][s]: seat s relative to the viewer.
         self._rel = [[(t - v) % n for t in range(n)] for v in range(n)]
+        #: _owner_slots[viewer][town * C + k][owner]: the slot of that owner (-1: "none",
+        #: the last entry) in the one-hot of the counter of type k in the town.
+        self._owner_slots = [
+            [[self.f_owner + i * (n + 1) + r for r in [*rel_v, n]] for i in range(T * C)]
+            for rel_v in self._rel]
+        #: _town_rates[Farmer there][Train there]: (income, VP) of one cattle counter, as the
+        #: scoring rules give them (they depend on nothing else), asked once of a stand-in.
+        self._town_rates = [[_cattle_rates(scoring, farmer, train) for train in (False, True)]
+                            for farmer in (False, True)]
 
     def points(self, st: St) -> list[float]:
         """Every seat's points (final once the game is over)."""
-        return [float(v) for v in self._scoring.breakdown(st)["totals"]]
+        return [float(row[-1]) for row in self._scoring.standing(st)]
 
     def encode(self, st: St, seat: int | None, out: Any) -> None:
         n = self.players
-        scoring = self._scoring
         me = 0 if seat is None else seat
         rel = self._rel[me]
         a = me * T
-        score = scoring.breakdown(st)
         fight = st.fight
         stack = st.stack
         left = [0] * n
         for frame in stack:
             if frame[0] == "act":
                 left[rel[frame[1]]] += 1
-        raw: list[float] = [st.round, st.high, st.farmer_supply, st.farmer_out,
+        raw: list[int] = [st.round, st.high, st.farmer_supply, st.farmer_out,
                             st.wanted_supply]
         raw += st.boxes_left
         raw += st.cowboys[a:] + st.cowboys[:a]
         raw += st.cattle[a:] + st.cattle[:a]
+        owner, farmer, rates = st.owner, st.farmer, self._town_rates
         for t in range(T):
-            raw += (st.farmer[t], st.town_size(t), scoring.cattle_income_rate(st, t),
-                    scoring.cattle_vp(st, t))
+            row = owner[t * C:(t + 1) * C]
+            income, vp = rates[farmer[t] > 0][row[TRAIN] >= 0]
+            raw += (farmer[t], C - row.count(-1), income, vp)
         raw += st.money[me:] + st.money[:me]
         raw += st.bids[me:] + st.bids[:me]
         for i in range(n):
@@ -205,11 +218,9 @@ class WayOutWestObservation:
         raw += st.wanted[me:] + st.wanted[:me]
         raw += st.farmers_taken[me:] + st.farmers_taken[:me]
         raw += left
-        seats = score["seats"]
+        score = self._scoring.standing(st)
         for i in range(n):
-            row = seats[(me + i) % n]
-            raw += (row["counters"], row["cattle"], row["town_control"], row["most_money"],
-                    row["most_wanted"], row["total"])
+            raw += score[(me + i) % n]
         active = fight[F_ACTIVE]
         raw += (fight[F_ACOW], fight[F_DCOW], fight[F_DEXTRA]) if active else (0, 0, 0)
 
@@ -219,9 +230,7 @@ class WayOutWestObservation:
         hot += [self.f_bidding + rel[s] for s in range(n) if st.in_auction[s]]
         for place, s in enumerate(st.order):
             hot.append(self.f_order + rel[s] * n + place)
-        base = self.f_owner
-        for i, o in enumerate(st.owner):
-            hot.append(base + i * (n + 1) + (rel[o] if o >= 0 else n))
+        hot += map(getitem, self._owner_slots[me], owner)
         who = st.current_player
         hot.append(self.f_decides + (rel[who] if who >= 0 else n if who == CHANCE else n + 1))
         if who != TERMINAL and stack:
@@ -248,16 +257,24 @@ class WayOutWestObservation:
             hot.append(self.f_result + _RESULTS[fight[F_RESULT]])
         self._write(out, raw, hot)
 
-    def _write(self, out: Any, raw: list[float], hot: list[int]) -> None:
+    def _write(self, out: Any, raw: list[int], hot: list[int]) -> None:
         counts = self.counts
         if len(raw) != counts:
             raise AssertionError(f"{len(raw)} counts for {counts} slots")
         np = self.np
         head = out[:counts]
-        head[:] = raw
+        # Every count is an int, nearly always from 0 to 255: bytes() converts those many times
+        # faster than numpy does a list (and they need no floor at 0); int64 otherwise.
+        try:
+            head[:] = np.frombuffer(bytes(raw), dtype=np.uint8)
+            small = True
+        except ValueError:
+            head[:] = np.frombuffer(array("q", raw), dtype=np.int64)
+            small = False
         head *= self._scale
         np.minimum(head, 1.0, out=head)
-        np.maximum(head, 0.0, out=head)
+        if not small:
+            np.maximum(head, 0.0, out=head)
         out[counts:] = 0.0
         out.put(hot, 1.0)
 
@@ -265,6 +282,13 @@ class WayOutWestObservation:
 #: The gunfight's result codes (state F_RESULT) in slot order.
 _RESULTS = {-1: 0, 0: 1, 1: 2, 2: 3}
 _RESULTS_NAMES = ("ongoing", "attacker_wins", "defender_wins", "nobody_wins")
+
+
+def _cattle_rates(scoring: Any, farmer: bool, train: bool) -> tuple[int, int]:
+    """(income, VP) of one cattle counter in a town with or without a Farmer and a Train."""
+    town = SimpleNamespace(farmer=[int(farmer)],
+                           owner=[0 if k == TRAIN and train else -1 for k in range(C)])
+    return scoring.cattle_income_rate(town, 0), scoring.cattle_vp(town, 0)
 
 
 def build(players: int, options: Any) -> WayOutWestObservation:

@@ -160,6 +160,52 @@ def breakdown(st: St) -> dict[str, Any]:
     }
 
 
+#: The categories of :func:`standing`, in its order (each a key of breakdown's seat rows).
+STANDING = ("counters", "cattle", "town_control", "most_money", "most_wanted", "total")
+
+
+def standing(st: St) -> list[list[int]]:
+    """Every seat's points as they stand, by category (:data:`STANDING`): one row per seat.
+
+    The numbers of :func:`breakdown`'s seat rows without the dicts, the winners and the
+    control lists: what the observation reads at every decision (a test holds the two
+    equal over many games).
+    """
+    n = st.num_players
+    counters = [0] * n
+    cattle = [0] * n
+    towns = [0] * n
+    owner, herds_of = st.owner, st.cattle
+    shared = st.options.control_ties == "shared"
+    for t in range(T):
+        row = owner[t * C:(t + 1) * C]
+        size = C - row.count(-1)
+        strength = herds_of[t::T]  # every seat's cattle in town t, then its counters
+        if any(strength):
+            vp = cattle_vp(st, t)
+            for s in range(n):
+                cattle[s] += vp * strength[s]
+        elif not size:
+            continue  # nothing in the town: no points, nobody controls it
+        for o in row:
+            if o >= 0:
+                counters[o] += size
+                strength[o] += 1
+        best = max(strength)  # above 0: the town holds cattle or counters
+        if strength.count(best) == 1:
+            towns[strength.index(best)] += size
+        elif shared:
+            for s in range(n):
+                if strength[s] == best:
+                    towns[s] += size
+    opts = st.options
+    money = _bonus(st.money, SC.most_money, SC.most_money_tie, opts.all_zero_bonus)
+    tie = {"split": SC.most_wanted_tie, "all": SC.most_wanted, "nobody": 0}
+    wanted = _bonus(st.wanted, SC.most_wanted, tie[opts.wanted_ties], opts.all_zero_bonus)
+    return [[counters[s], cattle[s], towns[s], money[s], wanted[s],
+             counters[s] + cattle[s] + towns[s] + money[s] + wanted[s]] for s in range(n)]
+
+
 def returns(st: St) -> list[float]:
     """1 for every winner (most VP, then most money; still tied: a shared win), else 0."""
     winners = set(breakdown(st)["winners"])

@@ -28,6 +28,8 @@ out: the position and the decision's kind carry what a decision needs.
 
 from __future__ import annotations
 
+from array import array
+from operator import getitem, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from boomtown.engine.actions import CHANCE, TERMINAL
@@ -183,12 +185,18 @@ class WesternTownObservation:
         self.blocks = tuple(s.blocks)
         self._scale = np.array(s.scale[: self.counts], dtype=np.float32)
         self._rel = [[(t - v) % n for t in range(n)] for v in range(n)]
-        #: The first slot of each site's one-hot (an empty site, -1, reads slot K).
-        self._site_slots = self.f_site + np.arange(n * S) * (K + 1)
+        #: _resources[viewer](st.res): the resource block, resource by resource, each in
+        #: relative seat order.
+        self._resources = [itemgetter(*(((v + i) % n) * NR + r for r in range(NR)
+                                        for i in range(n))) for v in range(n)]
+        #: _site_slots[i][k]: the slot of building k in the i-th site's one-hot (sites in
+        #: relative seat order); an empty site (-1) reads the last one.
+        self._site_slots = [[self.f_site + i * (K + 1) + k for k in range(K + 1)]
+                            for i in range(n * S)]
 
     def points(self, st: St) -> list[float]:
         """Every seat's points (final once the game is over)."""
-        return [float(v) for v in self._scoring.breakdown(st)["totals"]]
+        return [float(v) for v in self._scoring.totals(st)]
 
     def encode(self, st: St, seat: int | None, out: Any) -> None:
         n = self.players
@@ -200,10 +208,8 @@ class WesternTownObservation:
         my_group = st.seat_group[me]
         gorder = [(my_group + i) % ng for i in range(ng)]
         zones, res = st.zones, st.res
-        score = scoring.breakdown(st)
-        raw: list[float] = [st.round, len(st.lincoln_left)]
-        mult = score["multipliers"]
-        raw += (mult["G"], mult["L"], mult["I"])
+        mult = scoring.multipliers(st)
+        raw: list[int] = [st.round, len(st.lincoln_left), mult["G"], mult["L"], mult["I"]]
         for g in gorder:
             raw += st.camp[g * 3 : g * 3 + 3]
         for g in gorder:
@@ -213,8 +219,7 @@ class WesternTownObservation:
             for k in st.stock[g * 2 + 1]:
                 stock[k] += 1
             raw += stock
-        for r in range(NR):
-            raw += [res[s * NR + r] for s in seats]
+        raw += self._resources[me](res)
         views = self._views
         for s in seats:
             bonus = views._bonus_homes(st, s)
@@ -248,7 +253,7 @@ class WesternTownObservation:
         c = st.lincoln_current
         wishes = DATA.lincoln[c].wishes if c >= 0 else ()
         raw += [scoring.lincoln_points(st, s, wishes) for s in seats]
-        totals = score["totals"]
+        totals = scoring.totals(st, mult)
         raw += [totals[s] + SCORE_OFFSET for s in seats]
 
         a = me * S
@@ -288,21 +293,27 @@ class WesternTownObservation:
             kind = st.stack[-1][0]
             frames = self.frames
             hot.append(self.f_frame + (frames.index(kind) if kind in frames else len(frames)))
+        hot += map(getitem, self._site_slots, st.site[a:] + st.site[:a])
         self._write(out, raw, hot)
-        sites = self.np.array(st.site[a:] + st.site[:a])
-        sites %= K + 1  # an empty site (-1) reads the last slot
-        out[self._site_slots + sites] = 1.0
 
-    def _write(self, out: Any, raw: list[float], hot: list[int]) -> None:
+    def _write(self, out: Any, raw: list[int], hot: list[int]) -> None:
         counts = self.counts
         if len(raw) != counts:
             raise AssertionError(f"{len(raw)} counts for {counts} slots")
         np = self.np
         head = out[:counts]
-        head[:] = raw
+        # Every count is an int, nearly always from 0 to 255: bytes() converts those many times
+        # faster than numpy does a list (and they need no floor at 0); int64 otherwise.
+        try:
+            head[:] = np.frombuffer(bytes(raw), dtype=np.uint8)
+            small = True
+        except ValueError:
+            head[:] = np.frombuffer(array("q", raw), dtype=np.int64)
+            small = False
         head *= self._scale
         np.minimum(head, 1.0, out=head)
-        np.maximum(head, 0.0, out=head)
+        if not small:
+            np.maximum(head, 0.0, out=head)
         out[counts:] = 0.0
         out.put(hot, 1.0)
 

@@ -133,6 +133,36 @@ def breakdown(st: St) -> dict[str, Any]:
     }
 
 
+def totals(st: St, mult: dict[str, int] | None = None) -> list[int]:
+    """Every seat's points as they stand: :func:`breakdown`'s ``totals`` without the rest
+    (what the observation reads at every decision; a test holds the two equal over many
+    games). ``mult``: the :func:`multipliers`, when the caller has them already."""
+    if mult is None:
+        mult = multipliers(st)
+    gold, lure, inhabitants = mult["G"], mult["L"], mult["I"]
+    site, marked, res = st.site, st.destroyed, st.res
+    penalty, first_bonus = SETUP.destroyed_point_penalty, SETUP.homes_first_bonus
+    out = [0] * st.num_players
+    for seats in st.groups:
+        homes = [st.homes(s) for s in seats]
+        top = max(homes)
+        for s, mine in zip(seats, homes, strict=True):
+            # Homes ranking (as homes_points): 1 per seat with fewer Homes, the bonus for the most
+            points = sum(1 for h in homes if h < mine) + (first_bonus if mine == top else 0)
+            base = s * S
+            built = base + A.FIRST_SPACE  # the sites of A.SPACES
+            for k, destroyed in zip(site[built : base + S], marked[built : base + S],
+                                    strict=True):
+                if k >= 0:
+                    value = building_points(st, s, k)
+                    points += value // 2 if destroyed else value
+            r = s * NR
+            out[s] = (points - sum(marked[base : base + S]) * penalty
+                      + res[r + X] * gold + res[r + L] * lure
+                      + (res[r + I] // INHABITANTS_PER_POINT) * inhabitants)
+    return out
+
+
 def returns(st: St) -> list[float]:
     """1 for every winner (a shared win counts for each, U18), 0 otherwise."""
     winners = set(breakdown(st)["winners"])
