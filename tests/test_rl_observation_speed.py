@@ -116,3 +116,20 @@ def test_the_count_block_is_the_counts_scaled_and_clipped(game: str, players: in
         flags = np.zeros(observation.size - counts, dtype=np.float32)
         flags[[h - counts for h in hot]] = 1.0
         assert np.array_equal(out[counts:], flags)
+
+
+@pytest.mark.parametrize(("game", "players"), [("way-out-west", 3), ("western-town", 2),
+                                               ("western-town", 4)])
+def test_what_an_observation_remembers_never_shows(game: str, players: int) -> None:
+    """One observation object asked along whole games (it remembers work between calls, such
+    as Western Town's storage for a town unchanged) gives what a fresh one gives."""
+    ruleset = get_ruleset(game)
+    kept = ruleset.observation(players, None)
+    a = np.zeros(kept.size, dtype=np.float32)
+    b = np.zeros(kept.size, dtype=np.float32)
+    for seed, policy in enumerate(POLICIES):
+        for state in decisions(game, players, seed, policy()):
+            for seat in [state.current_player if state.current_player >= 0 else None, None]:
+                kept.encode(state, seat, a)
+                ruleset.observation(players, None).encode(state, seat, b)
+                assert a.tobytes() == b.tobytes()

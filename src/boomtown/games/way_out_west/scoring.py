@@ -202,8 +202,8 @@ def standing(st: St) -> list[list[int]]:
     money = _bonus(st.money, SC.most_money, SC.most_money_tie, opts.all_zero_bonus)
     tie = {"split": SC.most_wanted_tie, "all": SC.most_wanted, "nobody": 0}
     wanted = _bonus(st.wanted, SC.most_wanted, tie[opts.wanted_ties], opts.all_zero_bonus)
-    return [[counters[s], cattle[s], towns[s], money[s], wanted[s],
-             counters[s] + cattle[s] + towns[s] + money[s] + wanted[s]] for s in range(n)]
+    return [[c, k, t, m, w, c + k + t + m + w]
+            for c, k, t, m, w in zip(counters, cattle, towns, money, wanted, strict=True)]
 
 
 def returns(st: St) -> list[float]:

@@ -185,6 +185,9 @@ class WesternTownObservation:
         self.blocks = tuple(s.blocks)
         self._scale = np.array(s.scale[: self.counts], dtype=np.float32)
         self._rel = [[(t - v) % n for t in range(n)] for v in range(n)]
+        #: _storage_seen[s]: (sites, standing buildings, storage) last worked out (_storage).
+        self._storage_seen: list[tuple[list[int], list[int], tuple[int, int, int]]] = [
+            ([], [], (0, 0, 0))] * n
         #: _resources[viewer](st.res): the resource block, resource by resource, each in
         #: relative seat order.
         self._resources = [itemgetter(*(((v + i) % n) * NR + r for r in range(NR)
@@ -226,7 +229,7 @@ class WesternTownObservation:
             raw += (st.construction_homes(s), st.homes(s), st.pink_homes(s), bonus,
                     st.lincoln_homes[s])
         for s in seats:
-            raw += (st.hand_limit[s], st.storage(s, 0), st.storage(s, 1), st.storage(s, 3))
+            raw += (st.hand_limit[s], *self._storage(st, s))
         for s in seats:
             b = s * NZ * K
             raw += (sum(zones[b + HAND * K : b + HAND * K + K]),
@@ -295,6 +298,18 @@ class WesternTownObservation:
             hot.append(self.f_frame + (frames.index(kind) if kind in frames else len(frames)))
         hot += map(getitem, self._site_slots, st.site[a:] + st.site[:a])
         self._write(out, raw, hot)
+
+    def _storage(self, st: St, s: int) -> tuple[int, int, int]:
+        """Seat ``s``'s storage of Gold, Wood and Cowboys (``st.storage``), remembered with
+        the town it was last worked out for: it reads only the town's sites and standing
+        buildings, which change far less often than an observation is asked for."""
+        sites, standing = st.site[s * S : (s + 1) * S], st.bcount[s * K : (s + 1) * K]
+        seen = self._storage_seen[s]
+        if seen[0] == sites and seen[1] == standing:
+            return seen[2]
+        values = (st.storage(s, 0), st.storage(s, 1), st.storage(s, 3))
+        self._storage_seen[s] = (sites, standing, values)
+        return values
 
     def _write(self, out: Any, raw: list[int], hot: list[int]) -> None:
         counts = self.counts
