@@ -172,6 +172,8 @@ class WayOutWestObservation:
             DATA.setup.short_income_after if options.nine_rounds else DATA.setup.income_after)
         #: _rel[viewer][s]: seat s relative to the viewer.
         self._rel = [[(t - v) % n for t in range(n)] for v in range(n)]
+        #: The last standing worked out and what it was worked out from (_standing).
+        self._standing_seen: tuple[Any, ...] = (None,) * 7
         #: _owner_slots[viewer][town * C + k][owner]: the slot of that owner (-1: "none",
         #: the last entry) in the one-hot of the counter of type k in the town.
         self._owner_slots = [
@@ -218,7 +220,7 @@ class WayOutWestObservation:
         raw += st.wanted[me:] + st.wanted[:me]
         raw += st.farmers_taken[me:] + st.farmers_taken[:me]
         raw += left
-        score = self._scoring.standing(st)
+        score = self._standing(st)
         for i in range(n):
             raw += score[(me + i) % n]
         active = fight[F_ACTIVE]
@@ -256,6 +258,20 @@ class WayOutWestObservation:
                 hot.append(self.f_target + C + n)
             hot.append(self.f_result + _RESULTS[fight[F_RESULT]])
         self._write(out, raw, hot)
+
+    def _standing(self, st: St) -> list[list[int]]:
+        """``scoring.standing(st)``, remembered with all it reads (counters, cattle, Farmers,
+        money, Wanted counters, the options): the next observation often comes before any
+        of them has changed (a bid, a cowboy placed). Read-only: never edit the rows."""
+        seen = self._standing_seen
+        if (st.options is seen[0] and st.owner == seen[1] and st.cattle == seen[2]
+                and st.money == seen[3] and st.wanted == seen[4] and st.farmer == seen[5]):
+            remembered: list[list[int]] = seen[6]
+            return remembered
+        rows = self._scoring.standing(st)
+        self._standing_seen = (st.options, st.owner[:], st.cattle[:], st.money[:],
+                               st.wanted[:], st.farmer[:], rows)
+        return rows
 
     def _write(self, out: Any, raw: list[int], hot: list[int]) -> None:
         counts = self.counts

@@ -169,7 +169,8 @@ def standing(st: St) -> list[list[int]]:
 
     The numbers of :func:`breakdown`'s seat rows without the dicts, the winners and the
     control lists: what the observation reads at every decision (a test holds the two
-    equal over many games).
+    equal over many games). It reads only the counters' owners, the cattle, the Farmers,
+    money, Wanted counters and the options: the observation remembers it by these.
     """
     n = st.num_players
     counters = [0] * n

@@ -185,6 +185,8 @@ class WesternTownObservation:
         self.blocks = tuple(s.blocks)
         self._scale = np.array(s.scale[: self.counts], dtype=np.float32)
         self._rel = [[(t - v) % n for t in range(n)] for v in range(n)]
+        #: The last score worked out and what it was worked out from (_score).
+        self._score_seen: tuple[Any, ...] = (None,) * 8
         #: _storage_seen[s]: (sites, standing buildings, storage) last worked out (_storage).
         self._storage_seen: list[tuple[list[int], list[int], tuple[int, int, int]]] = [
             ([], [], (0, 0, 0))] * n
@@ -211,7 +213,7 @@ class WesternTownObservation:
         my_group = st.seat_group[me]
         gorder = [(my_group + i) % ng for i in range(ng)]
         zones, res = st.zones, st.res
-        mult = scoring.multipliers(st)
+        mult, totals = self._score(st)
         raw: list[int] = [st.round, len(st.lincoln_left), mult["G"], mult["L"], mult["I"]]
         for g in gorder:
             raw += st.camp[g * 3 : g * 3 + 3]
@@ -256,7 +258,6 @@ class WesternTownObservation:
         c = st.lincoln_current
         wishes = DATA.lincoln[c].wishes if c >= 0 else ()
         raw += [scoring.lincoln_points(st, s, wishes) for s in seats]
-        totals = scoring.totals(st, mult)
         raw += [totals[s] + SCORE_OFFSET for s in seats]
 
         a = me * S
@@ -298,6 +299,24 @@ class WesternTownObservation:
             hot.append(self.f_frame + (frames.index(kind) if kind in frames else len(frames)))
         hot += map(getitem, self._site_slots, st.site[a:] + st.site[:a])
         self._write(out, raw, hot)
+
+    def _score(self, st: St) -> tuple[dict[str, int], list[int]]:
+        """``scoring.multipliers(st)`` and ``scoring.totals(st)``, remembered with all they
+        read (the sites, destroyed markers, resources, Homes, the Lincoln cards revealed, the
+        options): the next observation often comes before any of them has changed.
+        Read-only: never edit what it returns."""
+        seen = self._score_seen
+        if (st.options is seen[0] and st.res == seen[1] and st.site == seen[2]
+                and st.destroyed == seen[3] and st.n_homes == seen[4]
+                and st.n_destroyed == seen[5] and st.lincoln_revealed == seen[6]):
+            remembered: tuple[dict[str, int], list[int]] = seen[7]
+            return remembered
+        scoring = self._scoring
+        mult = scoring.multipliers(st)
+        score = mult, scoring.totals(st, mult)
+        self._score_seen = (st.options, st.res[:], st.site[:], st.destroyed[:], st.n_homes[:],
+                            st.n_destroyed[:], st.lincoln_revealed[:], score)
+        return score
 
     def _storage(self, st: St, s: int) -> tuple[int, int, int]:
         """Seat ``s``'s storage of Gold, Wood and Cowboys (``st.storage``), remembered with

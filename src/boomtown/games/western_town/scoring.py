@@ -136,7 +136,9 @@ def breakdown(st: St) -> dict[str, Any]:
 def totals(st: St, mult: dict[str, int] | None = None) -> list[int]:
     """Every seat's points as they stand: :func:`breakdown`'s ``totals`` without the rest
     (what the observation reads at every decision; a test holds the two equal over many
-    games). ``mult``: the :func:`multipliers`, when the caller has them already."""
+    games). ``mult``: the :func:`multipliers`, when the caller has them already. It reads
+    only the sites, destroyed markers, resources, Homes (``n_homes``, ``n_destroyed``), the
+    Lincoln cards revealed and the options: the observation remembers it by these."""
     if mult is None:
         mult = multipliers(st)
     gold, lure, inhabitants = mult["G"], mult["L"], mult["I"]
