@@ -282,15 +282,14 @@ class WayOutWestObservation:
         # Every count is an int, nearly always from 0 to 255: bytes() converts those many times
         # faster than numpy does a list (and they need no floor at 0); int64 otherwise.
         try:
-            head[:] = np.frombuffer(bytes(raw), dtype=np.uint8)
-            small = True
+            small = np.frombuffer(bytes(raw), dtype=np.uint8)
         except ValueError:
             head[:] = np.frombuffer(array("q", raw), dtype=np.int64)
-            small = False
-        head *= self._scale
-        np.minimum(head, 1.0, out=head)
-        if not small:
+            head *= self._scale
             np.maximum(head, 0.0, out=head)
+        else:
+            np.multiply(small, self._scale, out=head)  # as float32: 0-255 convert exactly
+        np.minimum(head, 1.0, out=head)
         out[counts:] = 0.0
         out.put(hot, 1.0)
 
