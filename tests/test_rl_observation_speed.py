@@ -122,9 +122,9 @@ def test_the_count_block_is_the_counts_scaled_and_clipped(game: str, players: in
                                                ("western-town", 4)])
 def test_what_an_observation_remembers_never_shows(game: str, players: int) -> None:
     """One observation object asked along whole games gives what a fresh one gives: it
-    remembers work between calls (the score as it stands until what it reads changes, Western
-    Town's storage for a town unchanged), and forgets it when anything it was worked out
-    from has moved."""
+    remembers work between calls (the score as it stands until what it reads changes, Way Out
+    West's town block, Western Town's storage for a town unchanged), and forgets it when
+    anything it was worked out from has moved."""
     ruleset = get_ruleset(game)
     kept = ruleset.observation(players, None)
     a = np.zeros(kept.size, dtype=np.float32)

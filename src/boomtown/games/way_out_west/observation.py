@@ -172,6 +172,11 @@ class WayOutWestObservation:
             DATA.setup.short_income_after if options.nine_rounds else DATA.setup.income_after)
         #: _rel[viewer][s]: seat s relative to the viewer.
         self._rel = [[(t - v) % n for t in range(n)] for v in range(n)]
+        #: The last town block worked out and what it was worked out from (_towns).
+        self._towns_seen: tuple[Any, ...] = (None,) * 3
+        #: The slot of each kind of decision in the "frame" one-hot.
+        self._frame_slot = {kind: self.f_frame + i for i, kind in enumerate(frames)}
+        self._other_frame = self.f_frame + len(frames)
         #: The last standing worked out and what it was worked out from (_standing).
         self._standing_seen: tuple[Any, ...] = (None,) * 7
         #: _owner_slots[viewer][town * C + k][owner]: the slot of that owner (-1: "none",
@@ -204,11 +209,7 @@ class WayOutWestObservation:
         raw += st.boxes_left
         raw += st.cowboys[a:] + st.cowboys[:a]
         raw += st.cattle[a:] + st.cattle[:a]
-        owner, farmer, rates = st.owner, st.farmer, self._town_rates
-        for t in range(T):
-            row = owner[t * C:(t + 1) * C]
-            income, vp = rates[farmer[t] > 0][row[TRAIN] >= 0]
-            raw += (farmer[t], C - row.count(-1), income, vp)
+        raw += self._towns(st)
         raw += st.money[me:] + st.money[:me]
         raw += st.bids[me:] + st.bids[:me]
         for i in range(n):
@@ -232,13 +233,11 @@ class WayOutWestObservation:
         hot += [self.f_bidding + rel[s] for s in range(n) if st.in_auction[s]]
         for place, s in enumerate(st.order):
             hot.append(self.f_order + rel[s] * n + place)
-        hot += map(getitem, self._owner_slots[me], owner)
+        hot += map(getitem, self._owner_slots[me], st.owner)
         who = st.current_player
         hot.append(self.f_decides + (rel[who] if who >= 0 else n if who == CHANCE else n + 1))
         if who != TERMINAL and stack:
-            kind = stack[-1][0]
-            frames = self.frames
-            hot.append(self.f_frame + (frames.index(kind) if kind in frames else len(frames)))
+            hot.append(self._frame_slot.get(stack[-1][0], self._other_frame))
         if active:
             hot.append(self.f_fight)
             if fight[F_ASHER]:
@@ -258,6 +257,23 @@ class WayOutWestObservation:
                 hot.append(self.f_target + C + n)
             hot.append(self.f_result + _RESULTS[fight[F_RESULT]])
         self._write(out, raw, hot)
+
+    def _towns(self, st: St) -> list[int]:
+        """The town block (per town: Farmers, size, income and VP of a cattle counter),
+        remembered with what it reads, the counters' owners and the Farmers (they change a
+        few times a game). Read-only: never edit the list."""
+        seen = self._towns_seen
+        if st.owner == seen[0] and st.farmer == seen[1]:
+            remembered: list[int] = seen[2]
+            return remembered
+        owner, farmer, rates = st.owner, st.farmer, self._town_rates
+        block: list[int] = []
+        for t in range(T):
+            row = owner[t * C:(t + 1) * C]
+            income, vp = rates[farmer[t] > 0][row[TRAIN] >= 0]
+            block += (farmer[t], C - row.count(-1), income, vp)
+        self._towns_seen = (owner[:], farmer[:], block)
+        return block
 
     def _standing(self, st: St) -> list[list[int]]:
         """``scoring.standing(st)``, remembered with all it reads (counters, cattle, Farmers,
