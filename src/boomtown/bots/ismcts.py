@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping, Sequence
 from time import perf_counter, thread_time
+from typing import Any
 
 from boomtown.bots.base import Observation
 from boomtown.bots.evaluation import Evaluation
@@ -40,6 +42,20 @@ class Node:
         self.value = 0.0
         self.avail = 0
 
+
+
+def select_ucb(children: Mapping[int, Any], ids: Sequence[int], explore: float) -> int:
+    """The id among ``ids`` whose child has the best UCB1 score with availability counts:
+    mean value plus ``explore * sqrt(ln(avail) / visits)``; the first id wins ties. Every
+    child must have been visited (``visits`` and ``avail`` at least 1)."""
+    best_id, best = ids[0], -math.inf
+    for a in ids:
+        child = children[a]
+        mean = child.value / child.visits
+        score = mean + explore * math.sqrt(math.log(child.avail) / child.visits)
+        if score > best:
+            best_id, best = a, score
+    return best_id
 
 class IsmctsBot:
     """ISMCTS with an iteration budget, a time budget, or both (whichever ends first)."""
@@ -155,16 +171,7 @@ class IsmctsBot:
 
     def _select(self, children: dict[int, Node], ids: list[int]) -> int:
         spread = self._hi - self._lo
-        explore = self.c * (spread if spread > 0 else 1.0)
-        best_id, best = ids[0], -math.inf
-        for a in ids:
-            child = children[a]
-            score = child.value / child.visits + explore * math.sqrt(
-                math.log(child.avail) / child.visits
-            )
-            if score > best:
-                best_id, best = a, score
-        return best_id
+        return select_ucb(children, ids, self.c * (spread if spread > 0 else 1.0))
 
     def _rollout(self, world: State, seat: int) -> list[float]:
         rng = self.rng

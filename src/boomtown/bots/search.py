@@ -34,6 +34,7 @@ from time import thread_time
 from typing import Any
 
 from boomtown.bots.base import Observation
+from boomtown.bots.ismcts import select_ucb
 from boomtown.bots.knowledge import Knowledge
 from boomtown.engine import CHANCE, TERMINAL, Action, State
 
@@ -267,16 +268,7 @@ class SearchBot:
 
     def _select(self, children: dict[int, Node], ids: list[int]) -> int:
         spread = self._hi - self._lo
-        explore = self.c * (spread if spread > 0 else 1.0)
-        best_id, best = ids[0], -math.inf
-        for a in ids:
-            child = children[a]
-            score = child.value / child.visits + explore * math.sqrt(
-                math.log(child.avail) / child.visits
-            )
-            if score > best:
-                best_id, best = a, score
-        return best_id
+        return select_ucb(children, ids, self.c * (spread if spread > 0 else 1.0))
 
     def _playout(self, world: State, mover: int) -> None:
         """Finish ``mover``'s turn with the knowledge's playout policy (chance drawn with the
