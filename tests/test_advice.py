@@ -273,13 +273,18 @@ def test_the_chart_fits_the_screen() -> None:
 
 
 # ---------------------------------------------------------------- commands
-def test_boomtown_review_prints_and_writes_the_review(tmp_path: Path) -> None:
+def test_boomtown_review_prints_and_writes_the_review(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # short relative paths: the printed lines name the files, and a test folder's absolute
+    # path (longer under xdist) is no part of the layout being checked
+    monkeypatch.chdir(tmp_path)
     runner = CliRunner()
-    out = tmp_path / "games.jsonl"
+    out = Path("games.jsonl")
     made = runner.invoke(cli, ["simulate", "western-town", "-p", "2", "-n", "1", "-s", "3",
                                "--out", str(out), "-q"])
     assert made.exit_code == 0, made.output
-    written = tmp_path / "review.json"
+    written = Path("review.json")
     result = runner.invoke(cli, ["review", str(out), "--seat", "1", "--iterations", "6",
                                  "--samples", "1", "--top", "2", "--json", str(written)])
     assert result.exit_code == 0, result.output
@@ -354,7 +359,10 @@ class Peek(Observation):
         return self.true.clone()
 
 
-@pytest.mark.parametrize("game,players", [("western-town", 3), ("great-western-trail", 2)])
+# Great Western Trail only: since Western Town's hard plans its own turn alone (ladder,
+# cc456dd), its estimates there read nothing the twins redraw, so peeking changes no hint in
+# these positions; one game where the truth matters shows the twin test can fail.
+@pytest.mark.parametrize("game,players", [("great-western-trail", 2)])
 def test_the_twin_test_catches_a_hint_that_peeks(game: str, players: int) -> None:
     """The twin test can fail: advice reading the true hidden state differs between twins."""
     differ = 0

@@ -271,8 +271,12 @@ def test_phone_layout_and_taps_explain_before_they_act(
         page.goto(done["spectator_link"])
         card = page.locator(".gameover-card")
         card.wait_for(state="visible")
-        box = card.bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        # measured in the page: the screen is drawn again by each state message, and a
+        # locator's box is None while its element is being replaced
+        box = page.evaluate("(() => { const r = document.querySelector('.gameover-card')"
+                            ".getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width,"
+                            " height: r.height}; })()")
+        assert box["width"] > 0 and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
         assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
         assert page.evaluate("window.innerWidth") == PHONE["width"]  # nothing widens the page
         page.screenshot(path=str(shots / "phone-game-over.png"))
