@@ -28,8 +28,12 @@ def tokens_of(game: dict[str, Any]) -> list[str]:
 
 
 def views(server: ServerProcess, game: dict[str, Any]) -> list[dict[str, Any]]:
-    return [strip_nonce(server.get(f"/api/games/{game['game_id']}/state", t))
-            for t in tokens_of(game)]
+    """Each seat's state message, without its nonce and its ``auto`` flag: whether a forced
+    move is forced publicly is judged on determinizations drawn afresh by each process (see
+    hub.publicly_forced), so a restarted server may judge a rare position otherwise."""
+    states = [strip_nonce(server.get(f"/api/games/{game['game_id']}/state", t))
+              for t in tokens_of(game)]
+    return [{k: v for k, v in state.items() if k != "auto"} for state in states]
 
 
 def play_some(server: ServerProcess, game: dict[str, Any], moves: int, rng: random.Random) -> int:
