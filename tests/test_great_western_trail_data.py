@@ -84,6 +84,8 @@ def test_an_amount_corrected_in_the_data_file_changes_play(tmp_path: Path) -> No
          '{ id = "build_2", op = "build", per_craftsman = 3 }'),
         ('engineer.3 = { id = "jersey_money2", op = "discard", breed = "jersey", money = 2 }',
          'engineer.3 = { id = "jersey_money2", op = "discard", breed = "jersey", money = 5 }'),
+        ('[{ id = "remove_hazard_7", op = "remove_hazard", cost = 7 }]',
+         '[{ id = "remove_hazard_7", op = "remove_hazard", cost = 8 }]'),
     ], """
         from gwt_scenario import edit, game, run_frames, set_hand, space
         from boomtown.games.great_western_trail import actions as A
@@ -99,12 +101,17 @@ def test_an_amount_corrected_in_the_data_file_changes_play(tmp_path: Path) -> No
         print("money", st.money[0])
         print("cost", C.private_entry(PRIVATE[0], {"record": "rulebook"}).cost)
         print("bonus", C.bonus_text(C.WORKER_BONUS_OPS[(2, 3)]))
+        print("text", A.OP_TEXT["discard_guernsey_2"], "/", A.OP_TEXT["remove_hazard_7"])
+        print("action", st.describe(A.LOCAL + A.OP_INDEX["remove_hazard_7"]).text)
     """)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert "money 23" in lines  # A's discard pays $3 now, not $2
     assert "cost $3 (1 craftsman at $3 each with neutral building B)" in lines
     assert "bonus discard a Jersey for $5" in lines
+    # the texts of actions and logs say the data file's amounts too
+    assert "text discard a Guernsey for $3 / remove a hazard for $8" in lines
+    assert "action remove a hazard for $8" in lines
 
 
 def test_a_data_file_with_a_bad_op_does_not_load(tmp_path: Path) -> None:

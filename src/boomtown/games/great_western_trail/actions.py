@@ -22,6 +22,7 @@ from boomtown.games.great_western_trail.data import (
     MARKET_KINDS,
     MASTERS,
     OBJECTIVES,
+    OPS_BY_ID,
     SPACES,
     STATIONS,
     TEEPEE_VALUES,
@@ -29,6 +30,7 @@ from boomtown.games.great_western_trail.data import (
     WORKERS,
     tile_name,
 )
+from boomtown.games.great_western_trail.words import op_text
 
 NC = len(CATTLE)
 K = NC + len(OBJECTIVES)
@@ -50,54 +52,8 @@ OPS: tuple[str, ...] = (
     "risk_any_cert", "risk_jersey_cert_money",
 )
 OP_INDEX = {name: i for i, name in enumerate(OPS)}
-OP_TEXT = {
-    "discard_guernsey_2": "discard a Guernsey for $2",
-    "hire": "hire a worker",
-    "hire_extra": "hire one more worker (+$2)",
-    "discard_dutch_belt_2": "discard a Dutch Belt for $2",
-    "build_2": "place a building ($2 per craftsman)",
-    "certificate_1": "take 1 certificate",
-    "take_objective": "take an objective card",
-    "engine_engineers": "move the engine (up to your engineers)",
-    "trade": "trade with the Indians",
-    "pay2_engine2": "pay $2 and move the engine up to 2",
-    "aux": "take a single or double auxiliary action",
-    "discard_black_angus_2": "discard a Black Angus for $2",
-    "buy": "buy cattle",
-    "discard_pair_4": "discard a pair of one breed for $4",
-    "remove_hazard_7": "remove a hazard for $7",
-    "money_per_woods": "take $2 per own building in the woods",
-    "discard_guernsey_4": "discard a Guernsey for $4",
-    "discard_pair_3": "discard a pair of one breed for $3",
-    "move_1": "move the cattleman 1 step",
-    "remove_hazard_5": "remove a hazard for $5",
-    "move_2": "move the cattleman up to 2 steps",
-    "hire_cheap": "hire a worker ($1 cheaper)",
-    "discard_holstein_10": "discard a Holstein for $10",
-    "teepee_pairs": "take 2 certificates and $2 per teepee pair",
-    "engine_2": "move the engine up to 2",
-    "engine_3": "move the engine up to 3",
-    "extra_delivery": "make an extraordinary delivery",
-    "certs_to_limit": "set your certificates to your limit",
-    "move_5": "move the cattleman up to 5 steps",
-    "discard_objective_certs": "discard an objective card for 2 certificates",
-    "engine_back_money": "move the engine 1 back for $3",
-    "discard_jersey_engine": "discard a Jersey to move the engine 1 forward",
-    "discard_dutch_belt_3": "discard a Dutch Belt for $3",
-    "draw_cowboys": "draw up to your cowboys, then discard as many",
-    "move_3": "move the cattleman up to 3 steps",
-    "discard_black_angus_certs": "discard a Black Angus for 2 certificates",
-    "money_per_engineer": "take $1 per engineer",
-    "discard_any_objective_hand": "discard a cattle card for $3 and an objective card to hand",
-    "engine_woods": "move the engine up to your buildings in the woods",
-    "use_adjacent": "use an adjacent building",
-    "upgrade_behind": "upgrade a station behind your engine",
-    "money_4": "take $4",
-    "engine_4": "move the engine up to 4",
-    "move_4": "move the cattleman up to 4 steps",
-    "risk_any_cert": "risk action: discard a cattle card for 1 certificate",
-    "risk_jersey_cert_money": "risk action: discard a Jersey for 1 certificate and $2",
-}
+#: Local actions in words, by op name (from the data's amounts: ``words.op_text``).
+OP_TEXT = {name: op_text(OPS_BY_ID[name]) for name in OPS}
 AUX_NAMES = ("money", "cycle", "cert", "engine", "trim")
 AUX_TEXT = (
     ("+$1", "+$2"),

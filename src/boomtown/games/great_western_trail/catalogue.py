@@ -65,23 +65,22 @@ from boomtown.games.great_western_trail.data import (
     tile_name,
 )
 from boomtown.games.great_western_trail.scoring import TOKEN_VP
+from boomtown.games.great_western_trail.words import (
+    RISK_PREFIX,
+    money,
+    op_text,
+    plural,
+)
 
 GAME = "great-western-trail"
+#: The operations a worker-row bonus may be (the others are local actions only).
+BONUS_OPERATIONS = ("remove_hazard", "trade", "build", "hire", "discard")
 #: The op of neutral building B that places a building (its ``per_craftsman``: $ per craftsman).
 BUILD_OP = "build_2"
 #: Points of each worker on the 5th or 6th space of its row (facts B6.4: scoring.py).
 WORKER_END_VP = 4
 #: The first row space whose workers score (5th and 6th, facts B6.4).
 WORKER_SCORING_SLOT = 5
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """``n`` things in words: ``plural(2, "disc")`` -> "2 discs"."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def money(n: int) -> str:
-    return f"-${-n}" if n < 0 else f"${n}"
-
-
 def capital(text: str) -> str:
     """``text`` with its first letter in upper case (the rest as it is)."""
     return text[:1].upper() + text[1:]
@@ -299,25 +298,14 @@ def tile_entry(tile: int) -> Entry:
                   details={"key": key})
 
 
-def gains_text(op: Op) -> str:
-    """What an op gains in words: ``1 certificate and $2``."""
-    gains = ([plural(op.certificates, "certificate")] if op.certificates else []) + (
-        [money(op.money)] if op.money else [])
-    return " and ".join(gains) or "nothing"
-
-
 def bonus_text(op: Op) -> str:
     """A worker-row bonus in words, from its op's amounts."""
-    if op.op == "remove_hazard":
-        return f"remove a hazard for {money(op.cost) if op.cost else 'free'}"
-    if op.op == "trade":
-        return "trade with the Indians"
     if op.op == "build":
         return f"place a building at {money(op.per_craftsman)} per craftsman"
-    if op.op == "hire":
+    if op.op == "hire":  # the discount is the option's (U3), not the op's
         return f"hire a worker ${HIRE_BONUS_DISCOUNT} cheaper"
-    if op.op == "discard":
-        return f"discard a {CATTLE[op.breed].name} for {gains_text(op)}"
+    if op.op in BONUS_OPERATIONS:
+        return op_text(op)
     raise ValueError(f"worker-row bonus {op.id!r}: {op.op!r} is no bonus operation")
 
 
@@ -515,8 +503,6 @@ def space_name(sp: Space) -> str:
     return f"Teepee space {sp.key} ({money(TEEPEE_VALUES[sp.slot])})"
 
 
-#: How the op texts of the risk actions begin (the space's text says it already).
-RISK_PREFIX = "risk action: "
 SPACE_TEXT = {
     "start": "Where each cattleman goes back after Kansas City.",
     "kc": "The end of the trail: foresight tiles, income and a delivery, then back to the start.",

@@ -31,7 +31,7 @@ from boomtown.games.great_western_trail import buildings as B
 from boomtown.games.great_western_trail import ids as I
 from boomtown.games.great_western_trail import kansas_city as KC
 from boomtown.games.great_western_trail import rules as R
-from boomtown.games.great_western_trail.catalogue import bonus_text, gains_text, plural
+from boomtown.games.great_western_trail.catalogue import bonus_text
 from boomtown.games.great_western_trail.data import (
     BUY_OPTIONS,
     CATTLE,
@@ -55,6 +55,7 @@ from boomtown.games.great_western_trail.data import (
     WORKERS,
     Op,
 )
+from boomtown.games.great_western_trail.words import gains_text, plural
 
 if TYPE_CHECKING:
     from boomtown.games.great_western_trail.state import GreatWesternTrailState as St
