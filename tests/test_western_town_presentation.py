@@ -215,7 +215,10 @@ def test_our_names_and_numbers_are_flagged_reconstructed() -> None:
         card = DATA.card(key)
         assert card.provenance["name"] == "reconstructed"
         entry = CATALOGUE.entry(f"card:{key}")
-        assert entry.reconstructed and "name reconstructed" in entry.provenance
+        card_part = entry.provenance.split(" · ")[0]  # what the entry says of the card record
+        assert entry.reconstructed and (
+            "name: reconstructed" in card_part  # named apart from a record of another tag
+            or (card_part.startswith("card: reconstructed") and "name" not in card_part))
     for sc in DATA.start_cards[1:]:
         assert sc.provenance["name"] == "reconstructed"
         assert CATALOGUE.entry(f"start:{sc.key}").reconstructed

@@ -51,6 +51,45 @@ def reconstructed_labels(records: Sequence[Labelled]) -> list[str]:
     return [label for label, prov in records if is_reconstructed(prov)]
 
 
+def provenance_text(records: Mapping[str, str] | Sequence[Labelled]) -> tuple[str, bool]:
+    """What a catalogue entry says of where its numbers come from, and whether any of them is
+    reconstructed. ``records`` is one provenance table, or the labelled tables of every record
+    the entry reads. Each table says its tag (with its source), then the fields tagged
+    otherwise; several tables are joined by " · ".
+
+    >>> provenance_text({"record": "rulebook", "price": "reconstructed"})
+    ('rulebook; price: reconstructed', True)
+    >>> provenance_text({"record": "published", "source": "S2"})
+    ('published (S2)', False)
+    >>> provenance_text([("card", {"record": "rulebook"}),
+    ...                  ("building", {"record": "reconstructed", "source": "S5"})])
+    ('card: rulebook · building: reconstructed (after S5)', True)
+    """
+    labelled = [("", records)] if isinstance(records, Mapping) else list(records)
+    texts = [_table_text(prov) if not label else f"{label}: {_table_text(prov)}"
+             for label, prov in labelled]
+    return " · ".join(texts), any(is_reconstructed(prov) for _, prov in labelled)
+
+
+def _table_text(prov: Mapping[str, str]) -> str:
+    """One provenance table in words (see :func:`provenance_text`)."""
+    record, source = prov["record"], prov.get("source", "")
+
+    def label(tag: str, own: bool) -> str:
+        if source and tag == "published":
+            return f"published ({source})"
+        if source and own and tag == "reconstructed":
+            return f"reconstructed (after {source})"
+        return tag
+
+    by_tag: dict[str, list[str]] = {}
+    for key, tag in sorted(prov.items()):
+        if key not in ("record", "source") and tag != record:
+            by_tag.setdefault(tag, []).append(key)
+    return "; ".join([label(record, True)]
+                     + [f"{', '.join(keys)}: {label(tag, False)}" for tag, keys in by_tag.items()])
+
+
 def record_line(label: str, prov: Mapping[str, str], width: int) -> str:
     """A record's line: its label, its tag, the fields tagged otherwise, its source.
 

@@ -71,6 +71,7 @@ from boomtown.games.great_western_trail.words import (
     op_text,
     plural,
 )
+from boomtown.games.provenance import provenance_text
 
 GAME = "great-western-trail"
 #: The operations a worker-row bonus may be (the others are local actions only).
@@ -86,28 +87,8 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def provenance(prov: Mapping[str, str]) -> tuple[str, bool]:
-    """The provenance text of a record's ``provenance`` table, and whether anything in it is
-    reconstructed: "rulebook", "published: SOURCE" or "reconstructed", then the fields whose
-    tag differs from the record's."""
-    record = prov["record"]
-    source = prov.get("source", "")
-    text = f"published: {source}" if record == "published" else record
-    if record == "reconstructed" and source:
-        text += f" (after {source})"
-    fields = {k: v for k, v in prov.items() if k not in ("record", "source") and v != record}
-    by_tag: dict[str, list[str]] = {}
-    for key, tag in sorted(fields.items()):
-        by_tag.setdefault(tag, []).append(key)
-    for tag, keys in by_tag.items():
-        label = f"published ({source})" if tag == "published" and record != "published" else tag
-        text += f"; {', '.join(keys)}: {label}"
-    reconstructed = record == "reconstructed" or "reconstructed" in fields.values()
-    return text, reconstructed
-
-
 def _entry(ref: str, name: str, text: str, prov: Mapping[str, str], **fields: Any) -> Entry:
-    prov_text, reconstructed = provenance(prov)
+    prov_text, reconstructed = provenance_text(prov)
     return Entry(ref, ref.split(":", 1)[0], name, text, provenance=prov_text,
                  reconstructed=reconstructed, **fields)
 

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from boomtown.engine.catalogue import Catalogue, Entry
+from boomtown.games.provenance import provenance_text
 from boomtown.games.way_out_west import actions as A
 from boomtown.games.way_out_west import ids as I
 from boomtown.games.way_out_west.data import DATA, Box, Counter, Town, WayOutWestData
@@ -92,33 +93,8 @@ def merged(main: Mapping[str, str], *parts: Part) -> dict[str, str]:
     return out
 
 
-def provenance(prov: Mapping[str, str]) -> tuple[str, bool]:
-    """The provenance text of a provenance table, and whether anything in it is
-    reconstructed: the record's tag ("rulebook", "published: SOURCE" or "reconstructed"),
-    then the fields whose tag differs from it.
-
-    >>> provenance({"record": "rulebook", "price": "reconstructed"})
-    ('rulebook; price: reconstructed', True)
-    """
-    record = prov["record"]
-    source = prov.get("source", "")
-
-    def label(tag: str) -> str:
-        return f"published: {source}" if tag == "published" and source else tag
-
-    text = label(record)
-    by_tag: dict[str, list[str]] = {}
-    for key, tag in sorted(prov.items()):
-        if key not in ("record", "source") and tag != record:
-            by_tag.setdefault(tag, []).append(key)
-    for tag, keys in by_tag.items():
-        text += f"; {', '.join(keys)}: {label(tag)}"
-    reconstructed = record == "reconstructed" or "reconstructed" in by_tag
-    return text, reconstructed
-
-
 def _entry(ref: str, name: str, text: str, prov: Mapping[str, str], **fields: Any) -> Entry:
-    prov_text, reconstructed = provenance(prov)
+    prov_text, reconstructed = provenance_text(prov)
     return Entry(ref, ref.split(":", 1)[0], name, text, provenance=prov_text,
                  reconstructed=reconstructed, **fields)
 

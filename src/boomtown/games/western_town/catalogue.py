@@ -25,6 +25,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from boomtown.engine.catalogue import Catalogue, Entry
+from boomtown.games.provenance import Labelled, provenance_text
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town import ids as I
 from boomtown.games.western_town.data import (
@@ -65,35 +66,8 @@ GROUP_WORDS = {
 
 
 # ------------------------------------------------------------------ provenance
-Record = tuple[str, Mapping[str, str]]
-#: The provenance field of a record's name (where the data gives the name a tag of its own).
-NAME_FIELD = "name"
-
-
-def provenance(records: Sequence[Record]) -> tuple[str, bool]:
-    """The provenance of an entry that reads ``records`` ((label, provenance table) pairs):
-    per record its tag (with its source where published) and the fields tagged otherwise;
-    and whether anything is reconstructed.
-
-    >>> provenance([("card", {"record": "rulebook", "colour": "reconstructed"})])
-    ('card: rulebook; colour reconstructed', True)
-    """
-    texts = []
-    reconstructed = False
-    for label, prov in records:
-        tag = prov["record"]
-        source = f" ({prov['source']})" if "source" in prov else ""
-        by_tag: dict[str, list[str]] = {}
-        for key, value in prov.items():
-            # a field tagged like its record says nothing more, but the name is always said
-            if key not in ("record", "source") and (value != tag or key == NAME_FIELD):
-                by_tag.setdefault(value, []).append(key)
-        text = f"{label}: {tag}" + (source if tag == "published" else "")
-        for other, keys in by_tag.items():
-            text += f"; {', '.join(keys)} {other}" + (source if other == "published" else "")
-        texts.append(text)
-        reconstructed = reconstructed or "reconstructed" in prov.values()
-    return " · ".join(texts), reconstructed
+#: A record an entry reads: its label and its provenance table.
+Record = Labelled
 
 
 def only(prov: Mapping[str, str], *fields: str) -> dict[str, str]:
@@ -113,7 +87,7 @@ def only(prov: Mapping[str, str], *fields: str) -> dict[str, str]:
 
 
 def _entry(ref: str, name: str, text: str, records: Sequence[Record], **fields: Any) -> Entry:
-    prov, reconstructed = provenance(records)
+    prov, reconstructed = provenance_text(records)
     return Entry(ref, ref.split(":", 1)[0], name, text, provenance=prov,
                  reconstructed=reconstructed, **fields)
 
