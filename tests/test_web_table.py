@@ -206,6 +206,12 @@ def test_a_game_by_keys_and_clicks_with_last_moves_log_and_final_screen(
         bo.select_option("#log-filter", "all")
         assert bo.locator("#log li[data-seat='chance']").count() > 0
         bo.screenshot(path=str(shots / "toy-log.png"), full_page=True)
+        # Bo leaving after the end sends Ann a state message; her final card is not redrawn
+        ann.evaluate("document.querySelector('.gameover-card').dataset.kept = '1'")
+        renders = ann.evaluate("window.boomtownRenders.length")
+        ctx1.close()
+        ann.wait_for_function(f"window.boomtownRenders.length > {renders}")
+        assert ann.evaluate("document.querySelector('.gameover-card').dataset.kept") == "1"
     finally:
         ctx0.close()
         ctx1.close()

@@ -1014,12 +1014,17 @@ function scoreTable(view, final = false) {
 
 function rank(order, key) { const i = order.indexOf(key); return i < 0 ? order.length : i; }
 
-/** The game-over screen: the winner with points and the whole breakdown, in one screenful. */
+/** The game-over screen: the winner with points and the whole breakdown, in one screenful.
+ * Drawn again only when what it shows changes: after the end, people joining and leaving
+ * still send state messages, and redrawing would swap the buttons under a finger. */
 function renderGameOver(view) {
   const box = $("gameover");
-  if (!view.terminal) { box.hidden = true; return; }
+  if (!view.terminal) { box.hidden = true; delete box.dataset.drawn; return; }
   if (box.dataset.closed === "1") return;
   box.hidden = false;
+  const drawn = JSON.stringify([view.score, view.returns, last?.role, (last?.seats || []).map((s) => s?.name)]);
+  if (box.dataset.drawn === drawn) return;
+  box.dataset.drawn = drawn;
   box.replaceChildren(el("div", { class: "gameover-card" },
     el("h2", { id: "winner", text: winnersText(view) }),
     scoreTable(view, true),
