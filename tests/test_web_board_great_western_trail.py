@@ -42,18 +42,26 @@ from boomtown.games.great_western_trail.data import (
     TEEPEE_VALUES,
 )
 from test_server_support import ServerProcess
-from test_web_support import ARGS, CHROMIUM, HAVE_CHROMIUM, playwright, screenshots
+from test_web_support import (
+    DESKTOP,
+    HAVE_CHROMIUM,
+    PHONE,
+    chromium,
+    playwright,
+    screenshots,
+    wait_until,
+)
 
 WEB = Path(__file__).resolve().parents[1] / "src/boomtown/web"
 GEOMETRY = WEB / "geometry/great_western_trail.json"
 #: Generous: CI runs this beside the rest of the suite on two shared cores.
 DEADLINE_S = 420
-DESKTOP = {"width": 1400, "height": 1000}
-PHONE = {"width": 390, "height": 844}
 #: The game's seed and the person's policy's (another: BOOMTOWN_GWT_SEED=3).
 SEED = int(os.environ.get("BOOMTOWN_GWT_SEED", "11"))
 #: The log line that starts one of our turns (the engine names seat 0 by its colour).
 MY_TURN = "-- seat 0 (blue)'s turn"
+#: How long the bots may take to answer a decision (two shared cores under CI).
+SETTLE_S = 60
 #: How often the final state is drawn again to time it.
 REPEATS = 12
 #: Our turns after which a screenshot is saved (three later moments).
@@ -167,15 +175,6 @@ KEEP_VIEW_JS = """
 """
 
 
-def wait_until(page: Any, function: str, arg: Any = None, timeout_s: float = 60) -> None:
-    """Poll a function in the page until it returns true (the pages' Content-Security-Policy
-    forbids the eval Playwright's wait_for_function may need)."""
-    deadline = time.monotonic() + timeout_s
-    while not page.evaluate(function, arg):
-        assert time.monotonic() < deadline, f"still false after {timeout_s} s: {function}"
-        page.wait_for_timeout(10)
-
-
 def wait_settled(page: Any, before: str | None) -> None:
     """Until the decision clicked is answered (and any planned steps are taken)."""
     wait_until(page, """(before) => {
@@ -183,7 +182,7 @@ def wait_settled(page: Any, before: str | None) -> None:
       if (document.body.classList.contains('busy')) return false;
       const last = window.boomtownRenders.at(-1) || {};
       return last.decision !== before;
-    }""", before)
+    }""", before, timeout_s=SETTLE_S)
 
 
 def choose(picks: list[dict[str, Any]], moving: bool, rng: random.Random) -> dict[str, Any] | None:
@@ -210,7 +209,7 @@ def choose(picks: list[dict[str, Any]], moving: bool, rng: random.Random) -> dic
 
 @pytest.mark.skipif(not HAVE_CHROMIUM, reason="no Chromium installed")
 def test_a_whole_game_by_clicking_the_board(tmp_path: Path) -> None:
-    api = playwright()
+    playwright()  # skips at once without a browser
     shots = screenshots(tmp_path)
     server = ServerProcess(tmp_path / "data")
     rng = random.Random(SEED)
@@ -230,8 +229,7 @@ def test_a_whole_game_by_clicking_the_board(tmp_path: Path) -> None:
             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "bot": "heuristic"},
                       {"kind": "bot", "bot": "heuristic"}]})
         link = made["seats"][0]["link"]
-        with api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        with chromium() as browser:
             ctx = browser.new_context(viewport=DESKTOP)
             ctx.add_init_script(KEEP_VIEW_JS)
             page = ctx.new_page()
@@ -317,7 +315,6 @@ def test_a_whole_game_by_clicking_the_board(tmp_path: Path) -> None:
             log = page.locator("#log li").all_inner_texts()
             planned = int(page.evaluate("document.body.dataset.planned || '0'"))
             forced = int(page.evaluate("document.body.dataset.forcedTaken || '0'"))
-            browser.close()
     finally:
         server.stop()
     assert not errors, errors

@@ -27,44 +27,27 @@ from typing import Any
 import pytest
 
 from test_server_support import ServerProcess
-from test_web_support import ARGS, CHROMIUM, HAVE_CHROMIUM, playwright, screenshots
+from test_web_support import (
+    COUNT_ACTS,
+    DESKTOP,
+    HAVE_CHROMIUM,
+    PHONE,
+    chromium,
+    playwright,
+    screenshots,
+    wait_until,
+)
 
 pytestmark = pytest.mark.skipif(not HAVE_CHROMIUM, reason="no Chromium installed")
 
 GAME = "way-out-west"
 #: Generous: CI runs this beside the rest of the suite on two shared cores.
 DEADLINE_S = 300
-DESKTOP = {"width": 1400, "height": 1000}
-PHONE = {"width": 390, "height": 844}
 SEED = int(os.environ.get("BOOMTOWN_WOW_SEED", "11"))
 TOWNS = ["San Antonia", "Kansas City", "Abilene", "Dodge City", "Deadwood"]
 FIGHT_KINDS = {"sheriff", "gunfight", "retreat", "casualty", "spoils"}
 #: The share of decisions the board must take (the issue's goal).
 GOAL = 0.9
-
-#: Counts the decisions the page sends (the test checks each is the one it meant).
-COUNT_ACTS = """
-window.__acts = [];
-const send = WebSocket.prototype.send;
-WebSocket.prototype.send = function (data) {
-  try {
-    const m = JSON.parse(data);
-    if (m.type === "act") window.__acts.push(m.action);
-  } catch (e) {}
-  return send.call(this, data);
-};
-"""
-
-
-def wait_until(page: Any, expression: str, timeout_s: float = 30) -> None:
-    """Poll `expression` in the page until it is true (the pages' Content-Security-Policy
-    forbids the eval that Playwright's wait_for_function needs)."""
-    deadline = time.monotonic() + timeout_s
-    while not page.evaluate(expression):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"still false after {timeout_s} s: {expression}")
-        page.wait_for_timeout(10)
-
 
 class Policy:
     """A person's choices, seeded: every kind of action now and then, gunfights often, bids
@@ -256,7 +239,7 @@ def wait_for_turn(page: Any, table: Table, deadline: float,
 
 
 def test_a_whole_game_by_clicking_the_board(tmp_path: Path) -> None:
-    api = playwright()
+    playwright()  # skips at once without a browser
     shots = screenshots(tmp_path)
     server = ServerProcess(tmp_path / "data")
     errors: list[str] = []
@@ -270,8 +253,7 @@ def test_a_whole_game_by_clicking_the_board(tmp_path: Path) -> None:
         assert "game_id" in made, made
         seat = made["seats"][0]
         link = seat["link"] if seat["link"].startswith("http") else server.base + seat["link"]
-        with api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        with chromium() as browser:
             context = browser.new_context(viewport=DESKTOP)
             context.add_init_script(COUNT_ACTS)
             # every decision by hand, forced ones too, so each is counted
@@ -334,7 +316,6 @@ def test_a_whole_game_by_clicking_the_board(tmp_path: Path) -> None:
             page.click("#gameover button.primary")
             table.check_board(final["view"])
             shoot(page, shots, saved, "end-board")
-            browser.close()
     finally:
         server.stop()
     elapsed = time.monotonic() - started
@@ -447,7 +428,7 @@ def test_the_fight_panel_shows_sides_volleys_the_sheriff_and_the_robbery(tmp_pat
     from boomtown.games.way_out_west import actions as A
     from wow_scenario import KANSAS_CITY, act, build, empty_board, put, start
 
-    api = playwright()
+    playwright()  # skips at once without a browser
     shots = screenshots(tmp_path)
     entries = RULESET.catalogue().to_dict()["entries"]
     st = start(4)
@@ -467,8 +448,7 @@ def test_the_fight_panel_shows_sides_volleys_the_sheriff_and_the_robbery(tmp_pat
                 "decision": "d" if deciding else None, "log": st.log_for(seat),
                 "log_actors": st.log_actors(seat)}
 
-    with api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as browser:
         page = browser.new_page(viewport=DESKTOP)
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -534,5 +514,4 @@ def test_the_fight_panel_shows_sides_volleys_the_sheriff_and_the_robbery(tmp_pat
         assert panel.locator(".story li.outcome").count() >= 1
         page.mouse.move(0, 0)
         page.screenshot(path=str(shots / "wow-fight-robbery.png"), full_page=True)
-        browser.close()
     assert not errors, errors

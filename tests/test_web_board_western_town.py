@@ -30,33 +30,26 @@ from typing import Any
 import pytest
 
 from test_server_support import ServerProcess
-from test_web_support import ARGS, CHROMIUM, HAVE_CHROMIUM, playwright, screenshots
+from test_web_support import (
+    COUNT_ACTS,
+    DESKTOP,
+    HAVE_CHROMIUM,
+    PHONE,
+    chromium,
+    playwright,
+    screenshots,
+    wait_until,
+)
 
 pytestmark = pytest.mark.skipif(not HAVE_CHROMIUM, reason="no Chromium installed")
 
 GAME = "western-town"
 #: Generous: CI runs this beside the rest of the suite on two shared cores.
 DEADLINE_S = 300
-DESKTOP = {"width": 1400, "height": 1000}
-PHONE = {"width": 390, "height": 844}
 SEED = int(os.environ.get("BOOMTOWN_WT_SEED", "5"))
 #: The share of decisions the board must take (the issue's goal).
 GOAL = 0.9
 INHABITANTS = 15  # the raid target "the Inhabitants" (actions.INHABITANTS_TARGET)
-
-#: Counts the decisions the page sends (the test checks each is the one it meant).
-COUNT_ACTS = """
-window.__acts = [];
-const send = WebSocket.prototype.send;
-WebSocket.prototype.send = function (data) {
-  try {
-    const m = JSON.parse(data);
-    if (m.type === "act") window.__acts.push(m.action);
-  } catch (e) {}
-  return send.call(this, data);
-};
-"""
-
 
 #: In the page: what each town shows (by seat): its sites, resources, Homes, hand, cards.
 TOWNS_JS = """() => Object.fromEntries([...document.querySelectorAll('.wt-town')].map(t => [
@@ -75,16 +68,6 @@ TOWNS_JS = """() => Object.fromEntries([...document.querySelectorAll('.wt-town')
     backs: t.querySelectorAll('.wt-row.hand .wt-card.back').length,
     up: [...t.querySelectorAll('.wt-row.up .wt-card')].map(c => c.dataset.id),
     start: t.querySelector('.wt-start')?.dataset.id ?? null }]))"""
-
-
-def wait_until(page: Any, expression: str, timeout_s: float = 30) -> None:
-    """Poll `expression` in the page until it is true (the pages' Content-Security-Policy
-    forbids the eval that Playwright's wait_for_function needs)."""
-    deadline = time.monotonic() + timeout_s
-    while not page.evaluate(expression):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"still false after {timeout_s} s: {expression}")
-        page.wait_for_timeout(10)
 
 
 class Policy:
@@ -289,7 +272,7 @@ def moments(view: dict[str, Any]) -> dict[str, bool]:
     }
 
 
-def play(api: Any, tmp_path: Path, shots: Path, name: str, players: int,
+def play(tmp_path: Path, shots: Path, name: str, players: int,
          options: dict[str, Any], seed: int) -> dict[str, Any]:
     """A whole game of `players` (seat 0 a person clicking the board, the others easy bots)."""
     server = ServerProcess(tmp_path / f"data-{name}")
@@ -308,8 +291,7 @@ def play(api: Any, tmp_path: Path, shots: Path, name: str, players: int,
         assert "game_id" in made, made
         seat = made["seats"][0]
         link = seat["link"] if seat["link"].startswith("http") else server.base + seat["link"]
-        with api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        with chromium() as browser:
             context = browser.new_context(viewport=DESKTOP)
             context.add_init_script(COUNT_ACTS)
             # every decision by hand, forced ones too, so each is counted
@@ -355,7 +337,6 @@ def play(api: Any, tmp_path: Path, shots: Path, name: str, players: int,
             page.click("#gameover button.primary")
             table.check_board(final["view"])
             shoot(page, shots, saved, f"{name}-end-board")
-            browser.close()
     finally:
         server.stop()
     elapsed = time.monotonic() - started
@@ -406,11 +387,11 @@ def phone(browser: Any, link: str, shots: Path, saved: dict[str, str], errors: l
 
 
 def test_whole_games_by_clicking_the_board(tmp_path: Path) -> None:
-    api = playwright()
+    playwright()  # skips at once without a browser
     shots = screenshots(tmp_path)
     reports = [
-        play(api, tmp_path, shots, "3p", 3, {}, SEED),
-        play(api, tmp_path, shots, "duel", 4, {"double_duel": True}, SEED + 1),
+        play(tmp_path, shots, "3p", 3, {}, SEED),
+        play(tmp_path, shots, "duel", 4, {"double_duel": True}, SEED + 1),
     ]
     (shots / "western-town-board.json").write_text(json.dumps(reports, indent=1))
     print(json.dumps(reports, indent=1))

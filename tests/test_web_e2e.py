@@ -8,36 +8,29 @@ Screenshots go to ``$BOOMTOWN_SCREENSHOTS`` (default: the test's tmp folder).
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
 from pathlib import Path
 
 import pytest
 
 from test_server_support import ServerProcess
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+from test_web_support import DESKTOP, HAVE_CHROMIUM, chromium, playwright, screenshots
 
 # Generous: CI runs this beside the rest of the suite on two shared cores. The loops stop as soon
 # as their work is done, so a quiet machine never waits this long.
 DEADLINE_S = 300
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium installed")
+pytestmark = pytest.mark.skipif(not HAVE_CHROMIUM, reason="no Chromium installed")
 
 
 def test_lobby_to_final_score_by_clicking(tmp_path: Path) -> None:
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    shots = Path(os.environ.get("BOOMTOWN_SCREENSHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
+    playwright()  # skips at once without a browser or Playwright
+    shots = screenshots(tmp_path)
     server = ServerProcess(tmp_path / "data")
     errors: list[str] = []
     try:
-        with playwright_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        with chromium() as browser:
+            page = browser.new_page(viewport=DESKTOP)
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.goto(server.base + "/")
             page.wait_for_selector("#f-game option[value='western-town']", state="attached")
@@ -84,7 +77,6 @@ def test_lobby_to_final_score_by_clicking(tmp_path: Path) -> None:
             assert page.locator(".wt-site").count() == 30
             assert page.locator("#log li").count() > 20
             page.screenshot(path=str(shots / "table-final.png"), full_page=True)
-            browser.close()
     finally:
         server.stop()
     assert not errors, errors
@@ -94,17 +86,15 @@ def test_lobby_to_final_score_by_clicking(tmp_path: Path) -> None:
 
 def test_table_mode_people_enter_the_chance_outcomes(tmp_path: Path) -> None:
     """At a real table the table link enters the draws and die rolls; bots play the seats."""
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    shots = Path(os.environ.get("BOOMTOWN_SCREENSHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
+    playwright()  # skips at once without a browser or Playwright
+    shots = screenshots(tmp_path)
     server = ServerProcess(tmp_path / "data")
     try:
         made = server.post("/api/games", {
             "game": "western-town", "players": 2, "table_mode": True, "bot_delay_ms": 0,
             "seats": [{"kind": "bot"}, {"kind": "bot"}], "options": {"short_game": True}})
-        with playwright_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        with chromium() as browser:
+            page = browser.new_page(viewport=DESKTOP)
             page.goto(made["table_link"])
             page.wait_for_selector("#whoami:has-text('table link')")
             # Twelve entries, or every entry of a short game: the bots' choices decide how
@@ -127,7 +117,6 @@ def test_table_mode_people_enter_the_chance_outcomes(tmp_path: Path) -> None:
             seat_view = server.get(f"/api/games/{made['game_id']}/state",
                                    made["spectator_token"])
             assert seat_view["chance"] is None and seat_view["view"]["state"]["round"] >= 1
-            browser.close()
     finally:
         server.stop()
     assert entered == 12 or (over and entered >= 4)

@@ -24,11 +24,11 @@ import pytest
 
 from test_server_support import ServerProcess
 from test_web_support import (
-    ARGS,
-    CHROMIUM,
+    DESKTOP,
     HAVE_CHROMIUM,
+    PHONE,
     TOY,
-    playwright,
+    chromium,
     screenshots,
     toy_server_command,
 )
@@ -37,8 +37,6 @@ pytestmark = pytest.mark.skipif(not HAVE_CHROMIUM, reason="no Chromium installed
 
 #: Generous: CI runs this beside the rest of the suite on two shared cores.
 DEADLINE_S = 120
-DESKTOP = {"width": 1400, "height": 1000}
-PHONE = {"width": 390, "height": 844}
 #: A window tall enough for the whole review card in one screenshot.
 REVIEW_SHOT_HEIGHT = 1900
 #: The table page's settings for a page that watches while the API plays.
@@ -62,13 +60,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    api = playwright()
-    with api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 def frames_of(page: Any) -> list[dict[str, Any]]:

@@ -15,6 +15,9 @@ import dataclasses
 import os
 import shutil
 import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +38,23 @@ ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--no-first-run",
         "--autoplay-policy=no-user-gesture-required"]
 HAVE_CHROMIUM = Path(CHROMIUM).exists()
+#: The two windows the browser tests use: a desktop and a phone.
+DESKTOP = {"width": 1400, "height": 1000}
+PHONE = {"width": 390, "height": 844}
+
+#: A page's init script that counts the decisions it sends in ``window.__acts`` (a board test
+#: checks each is the one it meant).
+COUNT_ACTS = """
+window.__acts = [];
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) {
+  try {
+    const m = JSON.parse(data);
+    if (m.type === "act") window.__acts.push(m.action);
+  } catch (e) {}
+  return send.call(this, data);
+};
+"""
 
 
 class TableHighCard(HighCard):
@@ -82,6 +102,28 @@ def playwright() -> Any:
     if not HAVE_CHROMIUM:
         pytest.skip("no Chromium installed")
     return pytest.importorskip("playwright.sync_api")
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright (skips without them)."""
+    api = playwright()
+    with api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def wait_until(page: Any, expression: str, arg: Any = None, timeout_s: float = 30) -> None:
+    """Poll ``expression`` (with ``arg``) in the page until it is true (the pages'
+    Content-Security-Policy forbids the eval that Playwright's wait_for_function needs)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout_s} s: {expression}")
+        page.wait_for_timeout(10)
 
 
 if __name__ == "__main__":

@@ -21,13 +21,13 @@ import pytest
 from boomtown.engine import CHANCE
 from test_server_support import ServerProcess, free_port
 from test_web_support import (
-    ARGS,
-    CHROMIUM,
+    DESKTOP,
     HAVE_CHROMIUM,
+    PHONE,
     RECONSTRUCTED_CARD,
     TOY,
     TOY_TABLE,
-    playwright,
+    chromium,
     screenshots,
     toy_server_command,
 )
@@ -36,8 +36,6 @@ pytestmark = pytest.mark.skipif(not HAVE_CHROMIUM, reason="no Chromium installed
 
 #: Generous: CI runs this beside the rest of the suite on two shared cores.
 DEADLINE_S = 120
-DESKTOP = {"width": 1400, "height": 1000}
-PHONE = {"width": 390, "height": 844}
 LONG_NAME = "Annabel Longname-Westwood"
 
 
@@ -52,13 +50,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    api = playwright()
-    with api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 def seed_dealing(card: int, seat: int = 0) -> int:
