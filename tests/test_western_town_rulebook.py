@@ -15,6 +15,9 @@ from boomtown.games.western_town.state import DOWN, HAND, INACTIVE, UP, K, S
 from wt_scenario import (
     ALEXANDER,
     END,
+    FOUR_SPACES,
+    GOLD_FIVE,
+    PLAIN_FIVE,
     ROBIN,
     THEO,
     build,
@@ -27,17 +30,6 @@ from wt_scenario import (
     start,
     texts,
 )
-
-FOUR_SPACES = [i for i in A.SPACES if DATA.sites[i].number == 4]
-
-def _space(number: int, effect: str | None) -> int:
-    return next(
-        i for i in A.SPACES if DATA.sites[i].number == number and DATA.sites[i].effect == effect
-    )
-
-
-GOLD_FIVE = _space(5, "gold")
-PLAIN_FIVE = _space(5, None)
 
 
 def lincoln_index(key: str) -> int:

@@ -22,6 +22,8 @@ from boomtown.games.western_town.state import DOWN, HAND, UP, K, S, WesternTownS
 from wt_scenario import (
     ALEXANDER,
     END,
+    FOUR_SPACES,
+    PLAIN_FIVE,
     ROBIN,
     THEO,
     build,
@@ -34,9 +36,6 @@ from wt_scenario import (
     start,
     texts,
 )
-
-FOUR_SPACES = [i for i in A.SPACES if DATA.sites[i].number == 4]
-PLAIN_FIVE = next(i for i in A.SPACES if DATA.sites[i].number == 5 and DATA.sites[i].effect is None)
 
 
 def _xturn(st: WesternTownState, seat: int = ROBIN) -> None:

@@ -26,6 +26,18 @@ from boomtown.games.western_town.state import (
 
 ROBIN, ALEXANDER, THEO = 0, 1, 2
 END = ("end_of_test",)
+
+
+def site_space(number: int, effect: str | None) -> int:
+    """The first town space of ``number`` with printed ``effect`` (``None``: a plain one)."""
+    return next(i for i in A.SPACES
+                if DATA.sites[i].number == number and DATA.sites[i].effect == effect)
+
+
+#: The town's 4-spaces, a plain 5-space and the gold 5-space.
+FOUR_SPACES = [i for i in A.SPACES if DATA.sites[i].number == 4]
+PLAIN_FIVE = site_space(5, None)
+GOLD_FIVE = site_space(5, "gold")
 """A frame that stops the machine (the position is over once it is reached)."""
 rules._DECIDER["end_of_test"] = lambda st, frame: TERMINAL
 
