@@ -74,8 +74,6 @@ from boomtown.games.great_western_trail.words import (
 from boomtown.games.provenance import provenance_text
 
 GAME = "great-western-trail"
-#: The operations a worker-row bonus may be (the others are local actions only).
-BONUS_OPERATIONS = ("remove_hazard", "trade", "build", "hire", "discard")
 #: The op of neutral building B that places a building (its ``per_craftsman``: $ per craftsman).
 BUILD_OP = "build_2"
 #: Points of each worker on the 5th or 6th space of its row (facts B6.4: scoring.py).
@@ -285,9 +283,7 @@ def bonus_text(op: Op) -> str:
         return f"place a building at {money(op.per_craftsman)} per craftsman"
     if op.op == "hire":  # the discount is the option's (U3), not the op's
         return f"hire a worker ${HIRE_BONUS_DISCOUNT} cheaper"
-    if op.op in BONUS_OPERATIONS:
-        return op_text(op)
-    raise ValueError(f"worker-row bonus {op.id!r}: {op.op!r} is no bonus operation")
+    return op_text(op)  # the data checks it is a bonus operation (buildings.BONUS_OPERATIONS)
 
 
 _SUFFIX = {1: "st", 2: "nd", 3: "rd"}
