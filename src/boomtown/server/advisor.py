@@ -21,12 +21,13 @@ import asyncio
 import contextlib
 import json
 import logging
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
 from boomtown.server import learning
 from boomtown.server.config import ServerConfig
 from boomtown.server.hub import SEAT, ApiError, Client, LiveGame, start_processes
+from boomtown.server.pools import process_pool
 from boomtown.server.store import Conflict, Store, WriteFailed
 
 if TYPE_CHECKING:
@@ -234,7 +235,7 @@ class Advisor:
 
     def _pool(self) -> Executor:
         if self._review_pool is None:
-            self._review_pool = ProcessPoolExecutor(REVIEW_WORKERS)
+            self._review_pool = process_pool(REVIEW_WORKERS)
         return self._review_pool
 
     async def close(self) -> None:

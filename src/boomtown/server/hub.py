@@ -40,7 +40,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,6 +60,7 @@ from boomtown.engine import (
 from boomtown.server import bots, learning
 from boomtown.server.cluster import MOVES, SEATS, UNDO, Cluster
 from boomtown.server.config import ACTIVE_WINDOW_S
+from boomtown.server.pools import process_pool
 from boomtown.server.store import (
     FAULTED,
     Conflict,
@@ -1025,7 +1026,7 @@ class Hub:
         """The processes that run CPU-heavy searches: search bots, and hints (started by
         :meth:`start_pools`)."""
         if self._processes is None:
-            self._processes = ProcessPoolExecutor(self._bot_workers)
+            self._processes = process_pool(self._bot_workers)
         return self._processes
 
     async def start_pools(self) -> None:
