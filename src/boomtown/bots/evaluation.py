@@ -27,8 +27,8 @@ Evaluation = Callable[["State", int], list[float]]
 
 _EVALUATIONS: dict[str, Evaluation] = {}
 _BUILTIN: dict[str, str] = {
-    "western-town": "boomtown.bots.western_town_eval:evaluate",
-    "great-western-trail": "boomtown.bots.great_western_trail_eval:evaluate",
+    "western-town": "boomtown.games.western_town.bot_evaluation:evaluate",
+    "great-western-trail": "boomtown.games.great_western_trail.bot_evaluation:evaluate",
 }
 
 

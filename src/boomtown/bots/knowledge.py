@@ -211,9 +211,10 @@ def lookahead_prior(
 _KNOWLEDGE: dict[str, Knowledge] = {}
 _FACTORIES: dict[str, Callable[[str], Knowledge]] = {}
 _BUILTIN: dict[str, str] = {
-    "great-western-trail": "boomtown.bots.great_western_trail_knowledge:GreatWesternTrailKnowledge",
-    "western-town": "boomtown.bots.western_town_knowledge:WesternTownKnowledge",
-    "way-out-west": "boomtown.bots.way_out_west_knowledge:WayOutWestKnowledge",
+    "great-western-trail":
+        "boomtown.games.great_western_trail.bot_knowledge:GreatWesternTrailKnowledge",
+    "western-town": "boomtown.games.western_town.bot_knowledge:WesternTownKnowledge",
+    "way-out-west": "boomtown.games.way_out_west.bot_knowledge:WayOutWestKnowledge",
 }
 
 
