@@ -14,20 +14,21 @@ they ask the game's knowledge four things:
   turn, so that a line is judged by a sensible continuation rather than a random one.
 
 :class:`Knowledge` itself is the generic knowledge every game gets: running totals from the
-score breakdown (or the game's registered evaluation), no prior, random playouts. Games
-register their own with :func:`register_knowledge`; the built-in ones load lazily.
+score breakdown (or the game's evaluation), no prior, random playouts. A game declares its
+own in its folder (``Ruleset.bot_knowledge``, ``"module:attribute"`` of a factory in the game's
+``bot_knowledge.py``, imported on first use); :func:`register_knowledge` overrides it (a
+third-party game, or a test).
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Callable, Sequence
 from operator import mul
 from typing import TYPE_CHECKING
 
-from boomtown.bots.evaluation import breakdown_totals, evaluation_for
+from boomtown.bots.evaluation import breakdown_totals, declared, evaluation_for
 from boomtown.engine import CHANCE
 
 if TYPE_CHECKING:
@@ -207,15 +208,10 @@ def lookahead_prior(
     return out
 
 
-#: Knowledge by game id; the built-in ones are imported on first use.
+#: Knowledge by game id, built on first use.
 _KNOWLEDGE: dict[str, Knowledge] = {}
+#: Factories registered with :func:`register_knowledge` (they win over the ruleset's).
 _FACTORIES: dict[str, Callable[[str], Knowledge]] = {}
-_BUILTIN: dict[str, str] = {
-    "great-western-trail":
-        "boomtown.games.great_western_trail.bot_knowledge:GreatWesternTrailKnowledge",
-    "western-town": "boomtown.games.western_town.bot_knowledge:WesternTownKnowledge",
-    "way-out-west": "boomtown.games.way_out_west.bot_knowledge:WayOutWestKnowledge",
-}
 
 
 def register_knowledge(game: str, factory: Callable[[str], Knowledge]) -> None:
@@ -230,14 +226,12 @@ def unregister_knowledge(game: str) -> None:
 
 
 def knowledge_for(game: str) -> Knowledge:
-    """The game's knowledge (its own if registered or built in, else the generic one)."""
+    """The game's knowledge (registered, else its ruleset's ``bot_knowledge``, else the
+    generic one)."""
     found = _KNOWLEDGE.get(game)
     if found is not None:
         return found
-    factory = _FACTORIES.get(game)
-    if factory is None and game in _BUILTIN:
-        module, attr = _BUILTIN[game].split(":")
-        factory = getattr(importlib.import_module(module), attr)
+    factory = _FACTORIES.get(game) or declared(game, "bot_knowledge")
     knowledge = factory(game) if factory is not None else Knowledge(game)
     _KNOWLEDGE[game] = knowledge
     return knowledge
