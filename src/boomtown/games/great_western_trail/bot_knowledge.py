@@ -435,8 +435,7 @@ class GreatWesternTrailKnowledge(LinearKnowledge):
     scale = 100.0
     doubt_start = 12.0
     doubt_end = 1.0
-    feature_names = tuple(name for name, _ in FEATURES)
-    default_weights = tuple(w for _, w in FEATURES)
+    features = FEATURES
 
     def progress(self, state: State) -> float:
         return 1.0 - game_left(state)  # type: ignore[arg-type]
