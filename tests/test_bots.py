@@ -20,8 +20,8 @@ from boomtown.bots import (
     make_bot,
     parse_spec,
 )
-from boomtown.bots.western_town_eval import estimated_scores, evaluate, evaluate_view
 from boomtown.engine import get_ruleset, list_rulesets, load_snapshot
+from boomtown.games.western_town.bot_evaluation import estimated_scores, evaluate, evaluate_view
 from toy_games import HIGH_CARD, registered
 
 #: Every kind of bot, with small budgets: the ladder's levels and its search too.

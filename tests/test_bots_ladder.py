@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from types import SimpleNamespace
 
 import pytest
 
@@ -17,6 +18,7 @@ from boomtown.bots import Observation, make_bot
 from boomtown.bots.knowledge import (
     Knowledge,
     LinearKnowledge,
+    RoundsKnowledge,
     ahead_values,
     knowledge_for,
     register_knowledge,
@@ -101,6 +103,47 @@ def test_knowledge_of_each_game(game: str) -> None:
     # the best estimate gets the best value
     best = max(range(3), key=lambda s: estimates[s])
     assert max(range(3), key=lambda s: values[s]) == best
+
+
+def test_linear_knowledge_follows_one_declaration_of_its_features(toy: str) -> None:
+    """``features`` gives the names and the hand-made weights; a game computes them seat by
+    seat or for every seat at once, and the estimates add them up either way."""
+
+    class BySeat(LinearKnowledge):
+        features = (("a", 1.0), ("b", -0.5))
+
+        def seat_features(self, state: State, seat: int, s: int) -> tuple[float, list[float]]:
+            return float(s), [1.0, 4.0]
+
+    class AllAtOnce(LinearKnowledge):
+        features = (("a", 2.0),)
+
+        def all_features(self, state: State, seat: int) -> tuple[list[float], list[list[float]]]:
+            return [0.0, 1.0, 2.0], [[3.0], [2.0], [1.0]]
+
+    class Neither(LinearKnowledge):
+        features = (("a", 1.0),)
+
+    state = new_game(toy, 3, seed=1)
+    by_seat = BySeat(toy)
+    assert (by_seat.feature_names, by_seat.default_weights) == (("a", "b"), (1.0, -0.5))
+    assert by_seat.all_features(state, 0) == ([0.0, 1.0, 2.0], [[1.0, 4.0]] * 3)
+    assert by_seat.estimates(state, 0) == [-1.0, 0.0, 1.0]
+    at_once = AllAtOnce(toy)
+    assert at_once.seat_features(state, 0, 1) == (1.0, [2.0])
+    assert at_once.estimates(state, 0) == [6.0, 5.0, 4.0]
+    with pytest.raises(NotImplementedError):
+        Neither(toy).estimates(state, 0)
+    with pytest.raises(ValueError, match="1 weights for 2 features"):
+        BySeat(toy, weights=[1.0])
+
+
+def test_rounds_knowledge_counts_the_rounds_done(toy: str) -> None:
+    knowledge = RoundsKnowledge(toy)
+    shares = [knowledge.progress(SimpleNamespace(round=r, rounds=4)) for r in (0, 1, 3, 5, 6)]
+    assert shares == [0.0, 0.0, 0.5, 1.0, 1.0]
+    assert isinstance(knowledge_for("western-town"), RoundsKnowledge)
+    assert isinstance(knowledge_for("way-out-west"), RoundsKnowledge)
 
 
 def test_a_game_may_register_its_own_knowledge(toy: str) -> None:

@@ -1,4 +1,4 @@
-"""Great Western Trail's position evaluation (boomtown.bots.great_western_trail_eval)."""
+"""Great Western Trail's position evaluation (boomtown.games.great_western_trail.bot_evaluation)."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ import pytest
 
 from boomtown import CHANCE, State, new_game
 from boomtown.bots import HeuristicBot, Observation, evaluation_for, make_bot
-from boomtown.bots.great_western_trail_eval import (
+from boomtown.engine import load_snapshot
+from boomtown.games.great_western_trail import GreatWesternTrailState
+from boomtown.games.great_western_trail.bot_evaluation import (
     estimated_scores,
     evaluate,
     game_left,
     seat_estimate,
 )
-from boomtown.engine import load_snapshot
-from boomtown.games.great_western_trail import GreatWesternTrailState
 from boomtown.games.great_western_trail.data import CATTLE_KEY, CITY_KEY
 from test_bots import advance
 

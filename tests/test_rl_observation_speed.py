@@ -110,7 +110,7 @@ def test_the_count_block_is_the_counts_scaled_and_clipped(game: str, players: in
     for _ in range(200):
         raw = [rng.randrange(low, high) for _ in range(counts)]
         hot = rng.sample(range(counts, observation.size), 5)
-        observation._write(out, raw, hot)
+        observation.write(out, raw, hot)
         expected = np.minimum(np.maximum(np.asarray(raw, dtype=np.float32) * scale, 0.0), 1.0)
         assert out[:counts].tobytes() == expected.astype(np.float32).tobytes()
         flags = np.zeros(observation.size - counts, dtype=np.float32)

@@ -4,8 +4,10 @@ An :class:`Evaluation` is called with a game the bot may look at freely (one of 
 determinizations, whose hidden parts the bot drew itself) and the bot's seat, and
 returns one number per seat on the scale of ``returns()``. Evaluations read the seat's
 JSON view or the public score breakdown. The bots use them to score one-ply lookahead
-(``heuristic``) and cut-off rollouts (``ismcts``). Games may register their own; every
-other game gets :func:`generic_evaluation`.
+(``heuristic``) and cut-off rollouts (``ismcts``). A game declares its own in its folder
+(``Ruleset.bot_evaluation``, ``"module:attribute"`` of the game's ``bot_evaluation.py``,
+imported on first use), or one is registered with :func:`register_evaluation` (which wins);
+every other game gets :func:`generic_evaluation`.
 
 Convention (as in ``boomtown.cli.scores``): a breakdown key ``"totals"`` holding one number
 per seat gives the running scores; a game's ``returns()`` are taken to reward winning
@@ -19,17 +21,36 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from boomtown.engine.errors import UnknownGame
+from boomtown.engine.registry import get_ruleset
+from boomtown.engine.ruleset import import_target
+
 if TYPE_CHECKING:
     from boomtown.engine import State
 
 #: An evaluation: (determinized game, seat) -> one value per seat (returns scale).
 Evaluation = Callable[["State", int], list[float]]
 
+#: Evaluations registered (:func:`register_evaluation`) or loaded from a ruleset, by game id.
 _EVALUATIONS: dict[str, Evaluation] = {}
-_BUILTIN: dict[str, str] = {
-    "western-town": "boomtown.bots.western_town_eval:evaluate",
-    "great-western-trail": "boomtown.bots.great_western_trail_eval:evaluate",
-}
+
+
+def declared(game_id: str, field: str) -> Any:
+    """What the game's ruleset declares for the bots in ``field`` (``"bot_evaluation"``,
+    ``"bot_knowledge"``: a ``"module:attribute"`` string), imported; ``None`` when the game
+    declares none or is not registered (a toy game of a test).
+
+    >>> declared("western-town", "bot_evaluation").__name__
+    'evaluate'
+    >>> declared("no-such-game", "bot_knowledge") is None
+    True
+    """
+    try:
+        ruleset = get_ruleset(game_id)
+    except UnknownGame:
+        return None
+    target = getattr(ruleset, field)
+    return None if target is None else import_target(target)
 
 
 def register_evaluation(game_id: str, evaluation: Evaluation) -> None:
@@ -42,17 +63,14 @@ def unregister_evaluation(game_id: str) -> None:
 
 
 def evaluation_for(game_id: str) -> Evaluation:
-    """The game's own evaluation if it has one, else :func:`generic_evaluation`."""
+    """The game's own evaluation (registered, else its ruleset's ``bot_evaluation``), else
+    :func:`generic_evaluation`."""
     found = _EVALUATIONS.get(game_id)
     if found is not None:
         return found
-    target = _BUILTIN.get(game_id)
-    if target is None:
+    evaluation: Evaluation | None = declared(game_id, "bot_evaluation")
+    if evaluation is None:
         return generic_evaluation
-    import importlib
-
-    module, attr = target.split(":")
-    evaluation: Evaluation = getattr(importlib.import_module(module), attr)
     _EVALUATIONS[game_id] = evaluation
     return evaluation
 

@@ -14,20 +14,21 @@ they ask the game's knowledge four things:
   turn, so that a line is judged by a sensible continuation rather than a random one.
 
 :class:`Knowledge` itself is the generic knowledge every game gets: running totals from the
-score breakdown (or the game's registered evaluation), no prior, random playouts. Games
-register their own with :func:`register_knowledge`; the built-in ones load lazily.
+score breakdown (or the game's evaluation), no prior, random playouts. A game declares its
+own in its folder (``Ruleset.bot_knowledge``, ``"module:attribute"`` of a factory in the game's
+``bot_knowledge.py``, imported on first use); :func:`register_knowledge` overrides it (a
+third-party game, or a test).
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Callable, Sequence
 from operator import mul
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from boomtown.bots.evaluation import breakdown_totals, evaluation_for
+from boomtown.bots.evaluation import breakdown_totals, declared, evaluation_for
 from boomtown.engine import CHANCE
 
 if TYPE_CHECKING:
@@ -146,13 +147,24 @@ class Knowledge:
 class LinearKnowledge(Knowledge):
     """Expected final score = points now + a weighted sum of the seat's features.
 
-    A game lists ``feature_names`` and computes :meth:`seat_features`; the weights are its
-    hand-made ``default_weights`` unless :mod:`boomtown.bots.value_weights` holds weights
-    fitted on self-play games for it (``benchmarks/train_values.py`` writes that module).
+    A game declares its ``features``, ``(name, hand-made weight)`` in order, from which
+    ``feature_names`` and ``default_weights`` follow, and computes them for a seat with
+    :meth:`seat_features` or for every seat at once with :meth:`all_features` (one of the
+    two). The weights are the ``default_weights`` unless :mod:`boomtown.bots.value_weights`
+    holds weights fitted on self-play games for it (``benchmarks/train_values.py`` writes that
+    module).
     """
 
+    #: The features of a seat with their hand-made weights, in order.
+    features: tuple[tuple[str, float], ...] = ()
     feature_names: tuple[str, ...] = ()
     default_weights: tuple[float, ...] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "features" in cls.__dict__:
+            cls.feature_names = tuple(name for name, _ in cls.features)
+            cls.default_weights = tuple(weight for _, weight in cls.features)
 
     def __init__(self, game: str, weights: Sequence[float] | None = None) -> None:
         super().__init__(game)
@@ -165,7 +177,20 @@ class LinearKnowledge(Knowledge):
 
     def seat_features(self, state: State, seat: int, s: int) -> tuple[float, list[float]]:
         """Seat ``s``'s points now and its features, from ``seat``'s determinization."""
-        raise NotImplementedError
+        if type(self).all_features is LinearKnowledge.all_features:
+            raise NotImplementedError(f"{type(self).__name__} computes no features")
+        totals, features = self.all_features(state, seat)
+        return totals[s], features[s]
+
+    def all_features(self, state: State, seat: int) -> tuple[list[float], list[list[float]]]:
+        """Every seat's points now and its features (by default :meth:`seat_features`, seat
+        by seat)."""
+        totals, features = [], []
+        for s in range(state.num_players):
+            points, row = self.seat_features(state, seat, s)
+            totals.append(points)
+            features.append(row)
+        return totals, features
 
     def final_totals(self, state: State) -> list[float]:
         """The final scores of a finished game."""
@@ -174,12 +199,19 @@ class LinearKnowledge(Knowledge):
     def estimates(self, state: State, seat: int) -> list[float]:
         if state.is_terminal():
             return self.final_totals(state)
+        totals, features = self.all_features(state, seat)
         weights = self.weights
-        out = []
-        for s in range(state.num_players):
-            points, features = self.seat_features(state, seat, s)
-            out.append(points + sum(map(mul, weights, features)))
-        return out
+        return [t + sum(map(mul, weights, f)) for t, f in zip(totals, features, strict=True)]
+
+
+class RoundsKnowledge(LinearKnowledge):
+    """The knowledge of a game played in a set number of rounds: its progress is the share of
+    the rounds done (``state.round`` counts from 1 to ``state.rounds``)."""
+
+    def progress(self, state: State) -> float:
+        st: Any = state
+        done, rounds = int(st.round) - 1, int(st.rounds)
+        return min(1.0, max(0.0, done / max(1, rounds)))
 
 
 def fitted_weights(game: str, names: Sequence[str]) -> tuple[float, ...] | None:
@@ -207,14 +239,10 @@ def lookahead_prior(
     return out
 
 
-#: Knowledge by game id; the built-in ones are imported on first use.
+#: Knowledge by game id, built on first use.
 _KNOWLEDGE: dict[str, Knowledge] = {}
+#: Factories registered with :func:`register_knowledge` (they win over the ruleset's).
 _FACTORIES: dict[str, Callable[[str], Knowledge]] = {}
-_BUILTIN: dict[str, str] = {
-    "great-western-trail": "boomtown.bots.great_western_trail_knowledge:GreatWesternTrailKnowledge",
-    "western-town": "boomtown.bots.western_town_knowledge:WesternTownKnowledge",
-    "way-out-west": "boomtown.bots.way_out_west_knowledge:WayOutWestKnowledge",
-}
 
 
 def register_knowledge(game: str, factory: Callable[[str], Knowledge]) -> None:
@@ -229,14 +257,12 @@ def unregister_knowledge(game: str) -> None:
 
 
 def knowledge_for(game: str) -> Knowledge:
-    """The game's knowledge (its own if registered or built in, else the generic one)."""
+    """The game's knowledge (registered, else its ruleset's ``bot_knowledge``, else the
+    generic one)."""
     found = _KNOWLEDGE.get(game)
     if found is not None:
         return found
-    factory = _FACTORIES.get(game)
-    if factory is None and game in _BUILTIN:
-        module, attr = _BUILTIN[game].split(":")
-        factory = getattr(importlib.import_module(module), attr)
+    factory = _FACTORIES.get(game) or declared(game, "bot_knowledge")
     knowledge = factory(game) if factory is not None else Knowledge(game)
     _KNOWLEDGE[game] = knowledge
     return knowledge

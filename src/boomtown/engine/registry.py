@@ -7,11 +7,10 @@ True
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from boomtown.engine.errors import UnknownGame
-from boomtown.engine.ruleset import Ruleset
+from boomtown.engine.ruleset import Ruleset, import_target
 from boomtown.engine.state import State
 
 #: Built-in games: id -> "module:attribute" of their :class:`Ruleset`.
@@ -59,8 +58,7 @@ def get_ruleset(game_id: str) -> Ruleset:
     target = BUILTIN.get(game_id) or EXAMPLES.get(game_id)
     if target is None:
         raise UnknownGame(f"unknown game {game_id!r}; known: {', '.join(list_rulesets())}")
-    module_name, attr = target.split(":")
-    ruleset = getattr(importlib.import_module(module_name), attr)
+    ruleset = import_target(target)
     if not isinstance(ruleset, Ruleset):
         raise UnknownGame(f"{target} is not a Ruleset")
     _loaded[game_id] = ruleset

@@ -18,6 +18,7 @@ starts a game.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -45,6 +46,18 @@ def choice(default: Any, values: tuple[Any, ...]) -> Any:
     if default not in values:
         raise ValueError(f"the default {default!r} is not one of {values!r}")
     return dataclasses.field(default=default, metadata={"choices": tuple(values)})
+
+
+def import_target(target: str) -> Any:
+    """The object ``"module:attribute"`` names, its module imported on first use.
+
+    >>> import_target("boomtown.engine.ruleset:Ruleset").__name__
+    'Ruleset'
+    """
+    module_name, sep, attr = target.partition(":")
+    if not sep or not module_name or not attr:
+        raise ValueError(f'{target!r} is not "module:attribute"')
+    return getattr(importlib.import_module(module_name), attr)
 
 
 @dataclass(frozen=True)
@@ -101,6 +114,15 @@ class Ruleset:
     #: ``out`` with a value in [0, 1], read only from what ``view(seat)`` shows (``seat``
     #: ``None``: the spectator's). ``None``: ``boomtown.rl`` encodes ``view(seat)`` itself.
     observation: Callable[[int, Any], Any] | None = None
+    #: The search bots' knowledge of the game (``boomtown.bots.knowledge``), as
+    #: ``"module:attribute"`` of a factory ``factory(game_id) -> Knowledge`` (the game's
+    #: ``bot_knowledge.py``), imported only when a bot asks for it (:func:`import_target`), so
+    #: that starting a game never imports the bots. ``None``: the generic knowledge.
+    bot_knowledge: str | None = None
+    #: The bots' position evaluation of the game (``boomtown.bots.evaluation``), as
+    #: ``"module:attribute"`` of ``evaluate(state, seat) -> [value per seat]`` (the game's
+    #: ``bot_evaluation.py``), imported lazily too. ``None``: the generic evaluation.
+    bot_evaluation: str | None = None
 
     def catalogue(self) -> Catalogue:
         """The game's catalogue (built once)."""

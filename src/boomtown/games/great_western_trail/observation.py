@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from boomtown.engine.actions import CHANCE, TERMINAL
+from boomtown.engine.observation_layout import SlotLayout, SlotObservation, seat_labels
 from boomtown.games.great_western_trail import actions as A
 from boomtown.games.great_western_trail.data import (
     CITIES,
@@ -62,27 +62,11 @@ ENGINE = 2 * LAST_SPACE + 2  # engine positions on the railroad
 PER_KIND = 6  # cards of one kind in one pile
 
 
-class _Slots:
-    """Names, bounds and documentation of the slots, block by block."""
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-        self.scale: list[float] = []
-        self.blocks: list[tuple[str, int, int, str]] = []
-
-    def add(self, name: str, labels: list[str], meaning: str, bound: float = 1.0) -> int:
-        start = len(self.names)
-        self.names += [f"{name}[{label}]" for label in labels]
-        self.scale += [1.0 / bound] * len(labels)
-        self.blocks.append((name, start, len(self.names), meaning))
-        return start
-
-
 def _key(name: str) -> str:
     return name.lower().replace(" ", "_").replace("(", "").replace(")", "")
 
 
-class GreatWesternTrailObservation:
+class GreatWesternTrailObservation(SlotObservation):
     """The observation of one player count (build it with :func:`build`)."""
 
     version = VERSION
@@ -90,20 +74,19 @@ class GreatWesternTrailObservation:
     points_range = POINTS_RANGE
 
     def __init__(self, players: int, options: Any) -> None:
-        import numpy as np
-
         # the rule modules are bound once the state module is complete (see state.py)
         from boomtown.games.great_western_trail import rules, scoring
 
-        self.np = np
+        super().__init__(players)
+        np = self.np
         self._rules, self._scoring = rules, scoring
-        n = self.players = players
-        rel = [f"seat+{i}" for i in range(n)]
+        n = players
+        rel = seat_labels(n)
         cards = [_key(c) for c in A.CARD_NAMES]
         cattle = cards[:NC]
         tiles = [*TILE_KEYS, "empty"]
-        self.frames = frames = tuple(sorted(rules.CHOOSE))
-        s = _Slots()
+        frames = tuple(sorted(rules.CHOOSE))
+        s = SlotLayout()
         # counts (scaled by their bound)
         s.add("money", rel, f"each seat's money (reads 1 at ${MONEY})", MONEY)
         s.add("engine", rel, "each seat's engine position on the railroad", ENGINE)
@@ -149,7 +132,7 @@ class GreatWesternTrailObservation:
         s.add("objective_display", [o.key for o in OBJECTIVES],
               "the objective cards on display (0/1)", 1)
         s.add("job_market_token_row", ["row"], "the job-market token's row", A.JM_ROWS)
-        self.counts = len(s.names)
+        s.end_counts()
         # flags (0/1)
         self.f_cattleman = s.add("cattleman", [f"{r},{key}" for r in rel
                                                for key in [*(sp.key for sp in SPACES), "none"]],
@@ -185,14 +168,8 @@ class GreatWesternTrailObservation:
         self.f_end = s.add("end_triggered_by", [*rel, "none"], "who triggered the game's end")
         self.f_holder = s.add("job_market_token_holder", [*rel, "none"],
                               "who holds the job-market token")
-        self.f_decides = s.add("decides", [*rel, "chance", "nobody"],
-                               "who decides now (nobody: the game is over)")
-        self.f_frame = s.add("frame", [*frames, "other"], "the kind of the decision now")
-        self.size = len(s.names)
-        self.names = tuple(s.names)
-        self.blocks = tuple(s.blocks)
-        self._scale = np.array(s.scale[: self.counts], dtype=np.float32)
-        self._rel = [[(t - v) % n for t in range(n)] for v in range(n)]
+        self.add_decision(s, frames)
+        self.finish(s)
         self._tile_slots = self.f_tiles + np.arange(len(places)) * (NT + 1)
         self._cattleman_slots = self.f_cattleman + np.arange(n) * (len(SPACES) + 1)
 
@@ -206,7 +183,7 @@ class GreatWesternTrailObservation:
         me = 0 if seat is None else seat
         rel = self._rel[me]
         seats = [(me + i) % n for i in range(n)]
-        raw: list[float] = st.money[me:] + st.money[:me]
+        raw: list[int] = st.money[me:] + st.money[:me]
         raw += st.engine[me:] + st.engine[:me]
         for s in seats:
             raw += st.workers[s]
@@ -272,13 +249,8 @@ class GreatWesternTrailObservation:
         hot.append(self.f_turn + rel[st.turn_seat])
         for f, who in ((self.f_end, st.end_trigger), (self.f_holder, st.holder)):
             hot.append(f + (rel[who] if who >= 0 else n))
-        who = st.current_player
-        hot.append(self.f_decides + (rel[who] if who >= 0 else n if who == CHANCE else n + 1))
-        if who != TERMINAL and st.stack:
-            kind = st.stack[-1][0]
-            frames = self.frames
-            hot.append(self.f_frame + (frames.index(kind) if kind in frames else len(frames)))
-        self._write(out, raw, hot)
+        self.decision_slots(st, rel, hot)
+        self.write(out, raw, hot)
         np = self.np
         places = st.hazard_rows[0] + st.hazard_rows[1] + st.hazard_rows[2] + st.teepee_slots
         places += st.jm
@@ -290,19 +262,6 @@ class GreatWesternTrailObservation:
         spaces = np.array([st.cattleman[s] for s in seats])
         spaces %= len(SPACES) + 1
         out[self._cattleman_slots + spaces] = 1.0
-
-    def _write(self, out: Any, raw: list[float], hot: list[int]) -> None:
-        counts = self.counts
-        if len(raw) != counts:
-            raise AssertionError(f"{len(raw)} counts for {counts} slots")
-        np = self.np
-        head = out[:counts]
-        head[:] = raw
-        head *= self._scale
-        np.minimum(head, 1.0, out=head)
-        np.maximum(head, 0.0, out=head)
-        out[counts:] = 0.0
-        out.put(hot, 1.0)
 
 
 _ZEROS = [0] * K

@@ -53,6 +53,7 @@ RULESET = Ruleset(
     rules_report=rules_report,
     catalogue_factory=catalogue.build,
     observation=_observation.build,
+    bot_knowledge=f"{__name__}.bot_knowledge:WayOutWestKnowledge",
     variants=(
         {"wanted_counters": 18},
         {"nine_rounds": True},

@@ -24,12 +24,11 @@ Wanted counters, the gunfight, the score as it stands, whose decision it is and 
 
 from __future__ import annotations
 
-from array import array
 from operator import getitem
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from boomtown.engine.actions import CHANCE, TERMINAL
+from boomtown.engine.observation_layout import SlotLayout, SlotObservation, seat_labels
 from boomtown.games.way_out_west import actions as A
 from boomtown.games.way_out_west.data import DATA
 from boomtown.games.way_out_west.options import WayOutWestOptions
@@ -64,23 +63,7 @@ SCORE = 60  # points as they stand (score categories) read 1 at or above this
 GUNFIGHT_SLOTS = A.SLOT_FARMER + 1  # counters, each seat's cattle, the Farmer
 
 
-class _Slots:
-    """Names, bounds and documentation of the slots, block by block."""
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-        self.scale: list[float] = []
-        self.blocks: list[tuple[str, int, int, str]] = []
-
-    def add(self, name: str, labels: list[str], meaning: str, bound: float = 1.0) -> int:
-        start = len(self.names)
-        self.names += [f"{name}[{label}]" for label in labels]
-        self.scale += [1.0 / bound] * len(labels)
-        self.blocks.append((name, start, len(self.names), meaning))
-        return start
-
-
-class WayOutWestObservation:
+class WayOutWestObservation(SlotObservation):
     """The observation of one player count (build it with :func:`build`)."""
 
     version = VERSION
@@ -88,23 +71,21 @@ class WayOutWestObservation:
     points_range = POINTS_RANGE
 
     def __init__(self, players: int, options: Any) -> None:
-        import numpy as np
-
         # the rule modules are bound once the state module is complete (see state.py)
         from boomtown.games.way_out_west import rules, scoring
 
-        self.np = np
+        super().__init__(players)
         self._scoring = scoring
-        #: The kinds of frame a decision is taken in (``rules.CHOOSE``), in a fixed order.
-        self.frames = frames = tuple(sorted(rules.CHOOSE))
+        # the kinds of frame a decision is taken in (``rules.CHOOSE``), in a fixed order
+        frames = tuple(sorted(rules.CHOOSE))
         options = options if options is not None else WayOutWestOptions()
-        n = self.players = players
-        rel = [f"seat+{i}" for i in range(n)]
+        n = players
+        rel = seat_labels(n)
         towns = [name.replace(" ", "_") for name in A.TOWN_NAMES]
         counters = list(A.COUNTER_NAMES)
         rounds = 9 if options.nine_rounds else DATA.setup.rounds
         wanted = max(options.wanted_counters, 1)
-        s = _Slots()
+        s = SlotLayout()
         # counts (scaled by their bound)
         s.add("round", ["now"], "the round (0 before the first)", rounds)
         s.add("high_bid", ["$"], "the highest bid of the auction", A.MAX_BID)
@@ -141,7 +122,7 @@ class WayOutWestObservation:
         s.add("gunfight", ["attacker_cowboys", "defender_cowboys", "defender_other"],
               "the gunfight's fighters: cowboys of each side, the defence's own fighters",
               COMP.cowboys_per_player)
-        self.counts = len(s.names)
+        s.end_counts()
         # flags (0/1)
         s.add("income_round", ["now"], "income is paid after this round")
         self.f_bidding = s.add("bidding", rel, "the seat is still in the auction")
@@ -150,9 +131,7 @@ class WayOutWestObservation:
         self.f_owner = s.add("owner", [f"{t},{k},{o}" for t in towns for k in counters
                                        for o in [*rel, "none"]],
                              "the owner of each town's counter of each type (one-hot)")
-        self.f_decides = s.add("decides", [*rel, "chance", "nobody"],
-                               "who decides now (nobody: the game is over)")
-        self.f_frame = s.add("frame", [*frames, "other"], "the kind of the decision now")
+        self.add_decision(s, frames)
         self.f_fight = s.add(
             "gunfight_flags", ["active", "attacker_sheriff", "defender_sheriff"],
             "a gunfight is going on; the sheriff fights for the attacker, the defender")
@@ -164,19 +143,11 @@ class WayOutWestObservation:
             [*counters, *(f"cattle_of_{r}" for r in rel), "farmer"],
             "the target: a counter type, a seat's cattle or the Farmer")
         self.f_result = s.add("gunfight_result", list(_RESULTS_NAMES), "the gunfight's outcome")
-        self.size = len(s.names)
-        self.names = tuple(s.names)
-        self.blocks = tuple(s.blocks)
-        self._scale = np.array(s.scale[: self.counts], dtype=np.float32)
+        self.finish(s)
         self._income_after = frozenset(
             DATA.setup.short_income_after if options.nine_rounds else DATA.setup.income_after)
-        #: _rel[viewer][s]: seat s relative to the viewer.
-        self._rel = [[(t - v) % n for t in range(n)] for v in range(n)]
         #: The last town block worked out and what it was worked out from (_towns).
         self._towns_seen: tuple[Any, ...] = (None,) * 3
-        #: The slot of each kind of decision in the "frame" one-hot.
-        self._frame_slot = {kind: self.f_frame + i for i, kind in enumerate(frames)}
-        self._other_frame = self.f_frame + len(frames)
         #: The last standing worked out and what it was worked out from (_standing).
         self._standing_seen: tuple[Any, ...] = (None,) * 7
         #: _owner_slots[viewer][town * C + k][owner]: the slot of that owner (-1: "none",
@@ -234,10 +205,7 @@ class WayOutWestObservation:
         for place, s in enumerate(st.order):
             hot.append(self.f_order + rel[s] * n + place)
         hot += map(getitem, self._owner_slots[me], st.owner)
-        who = st.current_player
-        hot.append(self.f_decides + (rel[who] if who >= 0 else n if who == CHANCE else n + 1))
-        if who != TERMINAL and stack:
-            hot.append(self._frame_slot.get(stack[-1][0], self._other_frame))
+        self.decision_slots(st, rel, hot)
         if active:
             hot.append(self.f_fight)
             if fight[F_ASHER]:
@@ -256,7 +224,7 @@ class WayOutWestObservation:
             else:
                 hot.append(self.f_target + C + n)
             hot.append(self.f_result + _RESULTS[fight[F_RESULT]])
-        self._write(out, raw, hot)
+        self.write(out, raw, hot)
 
     def _towns(self, st: St) -> list[int]:
         """The town block (per town: Farmers, size, income and VP of a cattle counter),
@@ -288,26 +256,6 @@ class WayOutWestObservation:
         self._standing_seen = (st.options, st.owner[:], st.cattle[:], st.money[:],
                                st.wanted[:], st.farmer[:], rows)
         return rows
-
-    def _write(self, out: Any, raw: list[int], hot: list[int]) -> None:
-        counts = self.counts
-        if len(raw) != counts:
-            raise AssertionError(f"{len(raw)} counts for {counts} slots")
-        np = self.np
-        head = out[:counts]
-        # Every count is an int, nearly always from 0 to 255: bytes() converts those many times
-        # faster than numpy does a list (and they need no floor at 0); int64 otherwise.
-        try:
-            small = np.frombuffer(bytes(raw), dtype=np.uint8)
-        except ValueError:
-            head[:] = np.frombuffer(array("q", raw), dtype=np.int64)
-            head *= self._scale
-            np.maximum(head, 0.0, out=head)
-        else:
-            np.multiply(small, self._scale, out=head)  # as float32: 0-255 convert exactly
-        np.minimum(head, 1.0, out=head)
-        out[counts:] = 0.0
-        out.put(hot, 1.0)
 
 
 #: The gunfight's result codes (state F_RESULT) in slot order.

@@ -48,6 +48,8 @@ RULESET = Ruleset(
     rules_report=_report,
     catalogue_factory=catalogue.build,
     observation=_observation.build,
+    bot_knowledge=f"{__name__}.bot_knowledge:WesternTownKnowledge",
+    bot_evaluation=f"{__name__}.bot_evaluation:evaluate",
     variants=(
         {"short_game": True},
         {"double_duel": True},

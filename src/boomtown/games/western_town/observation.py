@@ -28,11 +28,10 @@ out: the position and the decision's kind carry what a decision needs.
 
 from __future__ import annotations
 
-from array import array
 from operator import getitem, itemgetter
 from typing import TYPE_CHECKING, Any
 
-from boomtown.engine.actions import CHANCE, TERMINAL
+from boomtown.engine.observation_layout import SlotLayout, SlotObservation, seat_labels
 from boomtown.games.western_town.data import DATA, RESOURCES
 from boomtown.games.western_town.options import WesternTownOptions
 from boomtown.games.western_town.state import (
@@ -65,23 +64,7 @@ PER_KIND = 4  # cards of one kind in one place (homesteads are several)
 PHASES = 6  # 0 (before the first round, after the game) and 1-5
 
 
-class _Slots:
-    """Names, bounds and documentation of the slots, block by block."""
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-        self.scale: list[float] = []
-        self.blocks: list[tuple[str, int, int, str]] = []
-
-    def add(self, name: str, labels: list[str], meaning: str, bound: float = 1.0) -> int:
-        start = len(self.names)
-        self.names += [f"{name}[{label}]" for label in labels]
-        self.scale += [1.0 / bound] * len(labels)
-        self.blocks.append((name, start, len(self.names), meaning))
-        return start
-
-
-class WesternTownObservation:
+class WesternTownObservation(SlotObservation):
     """The observation of one player count and options (build it with :func:`build`)."""
 
     version = VERSION
@@ -89,25 +72,23 @@ class WesternTownObservation:
     points_range = POINTS_RANGE
 
     def __init__(self, players: int, options: Any) -> None:
-        import numpy as np
-
         # the rule modules are bound once the state module is complete (see state.py)
         from boomtown.games.western_town import rules, scoring, views
 
-        self.np = np
+        super().__init__(players)
         self._rules, self._scoring, self._views = rules, scoring, views
         options = options if options is not None else WesternTownOptions()
-        n = self.players = players
+        n = players
         ng = 2 if options.double_duel else 1
         self.groups = ng
         rounds = 4 if options.short_game else DATA.setup.lincoln_rounds + 1
-        rel = [f"seat+{i}" for i in range(n)]
+        rel = seat_labels(n)
         groups = [f"group+{g}" for g in range(ng)]
         cards = [c.key for c in DATA.cards]
         lincoln = [c.key for c in DATA.lincoln]
         starts = [c.key for c in DATA.start_cards]
-        self.frames = frames = tuple(sorted(rules.CHOOSE))
-        s = _Slots()
+        frames = tuple(sorted(rules.CHOOSE))
+        s = SlotLayout()
         # counts (scaled by their bound)
         s.add("round", ["now"], "the round (0 before the first)", rounds)
         s.add("lincoln_unseen", ["cards"], "Lincoln cards not revealed yet", len(DATA.lincoln))
@@ -151,7 +132,7 @@ class WesternTownObservation:
               f"at {SCORE})", SCORE)
         s.add("destroyed", [f"{r},{x}" for r in rel for x in range(S)],
               "a destroyed marker lies on the site (0/1)")
-        self.counts = len(s.names)
+        s.end_counts()
         # flags (0/1)
         self.f_site = s.add("site", [f"{r},{x},{b}" for r in rel for x in range(S)
                                      for b in [*cards, "empty"]],
@@ -177,14 +158,8 @@ class WesternTownObservation:
         self.f_phase = s.add("phase", [f"{p}" for p in range(PHASES)],
                              "the phase being played (0: none)")
         self.f_phase_group = s.add("phase_group", groups, "the group playing the phase")
-        self.f_decides = s.add("decides", [*rel, "chance", "nobody"],
-                               "who decides now (nobody: the game is over)")
-        self.f_frame = s.add("frame", [*frames, "other"], "the kind of the decision now")
-        self.size = len(s.names)
-        self.names = tuple(s.names)
-        self.blocks = tuple(s.blocks)
-        self._scale = np.array(s.scale[: self.counts], dtype=np.float32)
-        self._rel = [[(t - v) % n for t in range(n)] for v in range(n)]
+        self.add_decision(s, frames)
+        self.finish(s)
         #: The last score worked out and what it was worked out from (_score).
         self._score_seen: tuple[Any, ...] = (None,) * 8
         #: _storage_seen[s]: (sites, standing buildings, storage) last worked out (_storage).
@@ -291,14 +266,9 @@ class WesternTownObservation:
         now = views.phase(st)
         hot.append(self.f_phase + now["number"])
         hot.append(self.f_phase_group + gorder.index(now["group"]))
-        who = st.current_player
-        hot.append(self.f_decides + (rel[who] if who >= 0 else n if who == CHANCE else n + 1))
-        if who != TERMINAL and st.stack:
-            kind = st.stack[-1][0]
-            frames = self.frames
-            hot.append(self.f_frame + (frames.index(kind) if kind in frames else len(frames)))
+        self.decision_slots(st, rel, hot)
         hot += map(getitem, self._site_slots, st.site[a:] + st.site[:a])
-        self._write(out, raw, hot)
+        self.write(out, raw, hot)
 
     def _score(self, st: St) -> tuple[dict[str, int], list[int]]:
         """``scoring.multipliers(st)`` and ``scoring.totals(st)``, remembered with all they
@@ -329,26 +299,6 @@ class WesternTownObservation:
         values = (st.storage(s, 0), st.storage(s, 1), st.storage(s, 3))
         self._storage_seen[s] = (sites, standing, values)
         return values
-
-    def _write(self, out: Any, raw: list[int], hot: list[int]) -> None:
-        counts = self.counts
-        if len(raw) != counts:
-            raise AssertionError(f"{len(raw)} counts for {counts} slots")
-        np = self.np
-        head = out[:counts]
-        # Every count is an int, nearly always from 0 to 255: bytes() converts those many times
-        # faster than numpy does a list (and they need no floor at 0); int64 otherwise.
-        try:
-            small = np.frombuffer(bytes(raw), dtype=np.uint8)
-        except ValueError:
-            head[:] = np.frombuffer(array("q", raw), dtype=np.int64)
-            head *= self._scale
-            np.maximum(head, 0.0, out=head)
-        else:
-            np.multiply(small, self._scale, out=head)  # as float32: 0-255 convert exactly
-        np.minimum(head, 1.0, out=head)
-        out[counts:] = 0.0
-        out.put(hot, 1.0)
 
 
 _ZEROS = [0] * K

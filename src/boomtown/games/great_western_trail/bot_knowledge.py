@@ -1,8 +1,8 @@
 """Great Western Trail: the ladder's knowledge, an expected final score for every seat.
 
 The bots pass a determinization they drew themselves, so the state's fields may be read
-directly (as :mod:`boomtown.bots.great_western_trail_eval` does). A seat's expected final
-score is
+directly (as :mod:`boomtown.games.great_western_trail.bot_evaluation` does). A seat's
+expected final score is
 
 - its points if the game ended now (the game's own scoring, money left out);
 - plus its money, at a rate that falls from ``MONEY_EARLY`` to $5 a point at the end (money
@@ -33,7 +33,9 @@ from functools import lru_cache
 from operator import mul, sub
 from typing import TYPE_CHECKING
 
-from boomtown.bots.great_western_trail_eval import (
+from boomtown.bots.knowledge import LinearKnowledge
+from boomtown.games.great_western_trail import actions as A
+from boomtown.games.great_western_trail.bot_evaluation import (
     BREED_KINDS,
     BREED_VALUE,
     DISC_START,
@@ -43,8 +45,6 @@ from boomtown.bots.great_western_trail_eval import (
     _objective_hope,
     game_left,
 )
-from boomtown.bots.knowledge import LinearKnowledge
-from boomtown.games.great_western_trail import actions as A
 from boomtown.games.great_western_trail.buildings import CRAFTSMEN as CRAFTSMEN_OF
 from boomtown.games.great_western_trail.data import (
     ARROWS,
@@ -435,8 +435,7 @@ class GreatWesternTrailKnowledge(LinearKnowledge):
     scale = 100.0
     doubt_start = 12.0
     doubt_end = 1.0
-    feature_names = tuple(name for name, _ in FEATURES)
-    default_weights = tuple(w for _, w in FEATURES)
+    features = FEATURES
 
     def progress(self, state: State) -> float:
         return 1.0 - game_left(state)  # type: ignore[arg-type]

@@ -17,15 +17,15 @@ money and most Wanted as they stand) plus a weighted sum of what its position pr
 
 from __future__ import annotations
 
-import random
-from operator import mul
 from typing import TYPE_CHECKING
 
-from boomtown.bots.knowledge import LinearKnowledge, lookahead_prior
+from boomtown.bots.knowledge import RoundsKnowledge, lookahead_prior
 from boomtown.games.way_out_west import actions as A
 from boomtown.games.way_out_west.scoring import breakdown, income
 
 if TYPE_CHECKING:
+    import random
+
     from boomtown.engine import State
     from boomtown.games.way_out_west.state import WayOutWestState as St
 
@@ -63,20 +63,16 @@ def income_rounds_left(st: St) -> int:
     return sum(1 for r in st.income_after if r >= max(1, st.round))
 
 
-class WayOutWestKnowledge(LinearKnowledge):
+class WayOutWestKnowledge(RoundsKnowledge):
     """Expected final scores of Way Out West (see the module's text)."""
 
     scale = 40.0
     doubt_start = 8.0
     doubt_end = 1.0
-    feature_names = tuple(name for name, _ in FEATURES)
-    default_weights = tuple(w for _, w in FEATURES)
+    features = FEATURES
 
-    def progress(self, state: State) -> float:
+    def all_features(self, state: State, seat: int) -> tuple[list[float], list[list[float]]]:
         st: St = state  # type: ignore[assignment]
-        return min(1.0, max(0.0, (st.round - 1) / max(1, st.rounds)))
-
-    def all_features(self, st: St) -> tuple[list[float], list[list[float]]]:
         totals = [float(t) for t in breakdown(st)["totals"]]
         n = st.num_players
         paid = income(st)
@@ -121,17 +117,6 @@ class WayOutWestKnowledge(LinearKnowledge):
             f[F_LEFT] = left
         return totals, out
 
-    def seat_features(self, state: State, seat: int, s: int) -> tuple[float, list[float]]:
-        totals, features = self.all_features(state)  # type: ignore[arg-type]
-        return totals[s], features[s]
-
-    def estimates(self, state: State, seat: int) -> list[float]:
-        if state.is_terminal():
-            return self.final_totals(state)
-        totals, features = self.all_features(state)  # type: ignore[arg-type]
-        weights = self.weights
-        return [t + sum(map(mul, weights, f)) for t, f in zip(totals, features, strict=True)]
-
     def prior(self, state: State, player: int, ids: list[int], seat: int,
               rng: random.Random) -> list[float]:
         """Bids: dropping out and the smallest raises first; any other action by the value
@@ -142,7 +127,3 @@ class WayOutWestKnowledge(LinearKnowledge):
             return [-(a - low) * BID_STEP + 0.01 * rng.random() if a in bids else
                     DROP_PRIOR + 0.01 * rng.random() for a in ids]
         return lookahead_prior(self, state, player, ids, seat, rng)
-
-    def rollout_action(self, state: State, player: int, ids: list[int],
-                       rng: random.Random) -> int:
-        return ids[rng.randrange(len(ids))]

@@ -18,11 +18,9 @@ Values are computed within each group of seats (a double duel is two games).
 
 from __future__ import annotations
 
-import random
-from operator import mul
 from typing import TYPE_CHECKING
 
-from boomtown.bots.knowledge import LinearKnowledge, ahead_values
+from boomtown.bots.knowledge import RoundsKnowledge, ahead_values
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town.data import DATA
 from boomtown.games.western_town.scoring import breakdown, multipliers
@@ -75,21 +73,17 @@ def wishes_to_come(st: St) -> dict[str, float]:
     return out
 
 
-class WesternTownKnowledge(LinearKnowledge):
+class WesternTownKnowledge(RoundsKnowledge):
     """Expected final scores of Western Town (see the module's text)."""
 
     scale = 80.0
     doubt_start = 10.0
     doubt_end = 1.0
-    feature_names = tuple(name for name, _ in FEATURES)
-    default_weights = tuple(w for _, w in FEATURES)
+    features = FEATURES
 
-    def progress(self, state: State) -> float:
-        st: St = state  # type: ignore[assignment]
-        return min(1.0, max(0.0, (st.round - 1) / max(1, st.rounds)))
-
-    def all_features(self, st: St) -> tuple[list[float], list[list[float]]]:
+    def all_features(self, state: State, seat: int) -> tuple[list[float], list[list[float]]]:
         """Every seat's running total and features."""
+        st: St = state  # type: ignore[assignment]
         totals = [float(t) for t in breakdown(st)["totals"]]
         now = multipliers(st)
         come = wishes_to_come(st)
@@ -131,19 +125,6 @@ class WesternTownKnowledge(LinearKnowledge):
             ])
         return totals, out
 
-    def seat_features(self, state: State, seat: int, s: int) -> tuple[float, list[float]]:
-        st: St = state  # type: ignore[assignment]
-        totals, features = self.all_features(st)
-        return totals[s], features[s]
-
-    def estimates(self, state: State, seat: int) -> list[float]:
-        if state.is_terminal():
-            return self.final_totals(state)
-        st: St = state  # type: ignore[assignment]
-        totals, features = self.all_features(st)
-        weights = self.weights
-        return [t + sum(map(mul, weights, f)) for t, f in zip(totals, features, strict=True)]
-
     def values(self, state: State, seat: int) -> list[float]:
         st: St = state  # type: ignore[assignment]
         estimates = self.estimates(state, seat)
@@ -154,7 +135,3 @@ class WesternTownKnowledge(LinearKnowledge):
             for s, v in zip(seats, part, strict=True):
                 values[s] = v
         return values
-
-    def rollout_action(self, state: State, player: int, ids: list[int],
-                       rng: random.Random) -> int:
-        return ids[rng.randrange(len(ids))]

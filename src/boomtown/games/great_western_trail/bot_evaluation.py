@@ -1,10 +1,10 @@
 """Great Western Trail: an evaluation of every seat's position, read from the game itself.
 
 The bots pass a determinization they drew themselves, so the state's fields may be read
-directly (as :mod:`boomtown.bots.western_town_eval` does with a view). A seat's estimate is
-its score if the game ended now (``scoring.seat_score``, but money counted whole rather than
-in steps of $5) plus what its position is likely to add by the end,
-fading as the job market fills (the game ends when its last row is full):
+directly (as :mod:`boomtown.games.western_town.bot_evaluation` does with a view). A seat's
+estimate is its score if the game ended now (``scoring.seat_score``, but money counted whole
+rather than in steps of $5) plus what its position is likely to add by the end, fading as the
+job market fills (the game ends when its last row is full):
 
 - money buys cattle, buildings, workers and stations: worth more than $5 a point early;
 - the next delivery: its breeding value (the hand's, the closer the cattleman is to Kansas
