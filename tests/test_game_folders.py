@@ -3,8 +3,8 @@
 The engine's registry is the one place outside ``boomtown/games/`` that names a game's module;
 the bots, the simulation lab, the command line, the server, the web package and the learning
 code find everything per game (rules, bot knowledge and evaluation, observation, terminal
-layout, sim features) through ``get_ruleset(game)``. A game's bot modules live in its folder
-and are imported only when a bot asks for them.
+layout, sim features, browser board) through ``get_ruleset(game)``. A game's bot modules
+live in its folder and are imported only when a bot asks for them.
 """
 
 from __future__ import annotations
@@ -126,6 +126,18 @@ def test_every_game_declares_its_bot_knowledge(game: str) -> None:
         assert evaluation_for(game) is generic_evaluation
     else:
         assert evaluation_for(game).__module__ == ruleset.bot_evaluation.partition(":")[0]
+
+
+@pytest.mark.parametrize("game", list_rulesets())
+def test_every_game_keeps_its_browser_board_in_its_folder(game: str) -> None:
+    ruleset = get_ruleset(game)
+    board = ruleset.web_board
+    assert board is not None
+    folder = PACKAGE / "games" / game.replace("-", "_")
+    assert board.folder.resolve() == (folder / "web").resolve()  # the game's own folder
+    assert (board.folder / board.module).is_file() and (board.folder / board.css).is_file()
+    assert "export function render(" in (board.folder / board.module).read_text()
+    assert not list((PACKAGE / "web").rglob(f"{game.replace('-', '_')}*")), "left in web/"
 
 
 class ToyKnowledge(Knowledge):

@@ -29,6 +29,7 @@ from typing import Any
 
 import pytest
 
+from boomtown.engine import get_ruleset
 from boomtown.games.great_western_trail import kansas_city as KC
 from boomtown.games.great_western_trail import rules as R
 from boomtown.games.great_western_trail.data import (
@@ -52,8 +53,7 @@ from test_web_support import (
     wait_until,
 )
 
-WEB = Path(__file__).resolve().parents[1] / "src/boomtown/web"
-GEOMETRY = WEB / "geometry/great_western_trail.json"
+GEOMETRY = get_ruleset("great-western-trail").web_board.folder / "geometry.json"
 #: Generous: CI runs this beside the rest of the suite on two shared cores.
 DEADLINE_S = 420
 #: The game's seed and the person's policy's (another: BOOMTOWN_GWT_SEED=3).

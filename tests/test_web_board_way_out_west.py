@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from boomtown.engine import get_ruleset
 from test_server_support import ServerProcess
 from test_web_support import (
     COUNT_ACTS,
@@ -382,14 +383,15 @@ def phone(browser: Any, link: str, shots: Path, saved: dict[str, str], errors: l
 
 # ---------------------------------------------------------------- the fight panel, step by step
 WEB = Path(__file__).resolve().parents[1] / "src" / "boomtown" / "web"
+BOARD = get_ruleset(GAME).web_board.folder
 #: A page that draws one view with the board module and records the actions clicked.
 HARNESS = """<!doctype html><html><head><meta charset="utf-8">
 <link rel="stylesheet" href="/static/style.css">
-<link rel="stylesheet" href="/static/css/way_out_west.css">
+<link rel="stylesheet" href="/static/games/way-out-west/board.css">
 </head><body class="table">
 <main class="table-main"><section id="board" class="board"></section></main>
 <script type="module">
-import { render } from "/static/js/render/way_out_west.js";
+import { render } from "/static/games/way-out-west/board.js";
 const COLOURS = ["#c0392b", "#2c6fbb", "#2f7d32", "#8e44ad"];
 window.acted = [];
 window.draw = (msg, entries) => {
@@ -410,11 +412,14 @@ window.ready = true;
 
 
 def serve_static(route: Any) -> None:
+    """The harness page, the table's files and the board's (as the server serves them)."""
     path = route.request.url.split("://", 1)[1].split("/", 1)[1]
     if not path:
         route.fulfill(body=HARNESS, content_type="text/html")
         return
-    file = WEB / path.removeprefix("static/")
+    board = f"static/games/{GAME}/"
+    folder = BOARD if path.startswith(board) else WEB
+    file = folder / path.removeprefix(board).removeprefix("static/")
     kind = "text/css" if file.suffix == ".css" else "text/javascript"
     route.fulfill(body=file.read_text(), content_type=kind)
 

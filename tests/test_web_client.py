@@ -33,9 +33,16 @@ def test_pages_are_served(client: TestClient) -> None:
 
 
 def test_every_module_and_stylesheet_resolves(client: TestClient) -> None:
-    """Every file a page or module imports is served (no bundler, no node_modules)."""
+    """Every file a page or module imports is served (no bundler, no node_modules), the
+    boards' too: each game's board (its folder's ``web/``) is served where its ruleset says."""
+    boards = {g["id"]: g["board"] for g in client.get("/api/rulesets").json()["games"]}
+    assert set(boards) >= {"western-town", "way-out-west", "great-western-trail"}
+    assert all(boards[g] for g in ("western-town", "way-out-west", "great-western-trail"))
+    assert boards["way-out-west"]["narrow"] and not boards["western-town"]["narrow"]
+    assert boards["great-western-trail"]["colours"][0] == "#2c6fbb"  # seat 0 is blue there
     seen = set()
     pending = ["/static/js/lobby.js", "/static/js/table.js", "/static/style.css"]
+    pending += [url for b in boards.values() if b for url in (b["module"], b["css"])]
     while pending:
         url = pending.pop()
         if url in seen:
@@ -46,8 +53,8 @@ def test_every_module_and_stylesheet_resolves(client: TestClient) -> None:
         if url.endswith(".js"):
             assert "javascript" in r.headers["content-type"]
             base = url.rsplit("/", 1)[0]
-            for target in re.findall(r'from\s+"(\.{1,2}/[^"]+)"', r.text):
-                parts = (base + "/" + target).split("/")
+            for target in re.findall(r'from\s+"(\.{0,2}/[^"]+)"', r.text):
+                parts = (target if target.startswith("/") else base + "/" + target).split("/")
                 out: list[str] = []
                 for part in parts:
                     if part == "..":
@@ -56,20 +63,15 @@ def test_every_module_and_stylesheet_resolves(client: TestClient) -> None:
                         out.append(part)
                 pending.append("/".join(out))
     assert "/static/js/render/generic.js" in seen
-    # the boards are loaded on demand (dynamic import): each module and stylesheet is served
-    table = client.get("/static/js/table.js").text
-    pattern = r'module: "\./(render/[a-z_]+\.js)", css: "(/static/css/[a-z_]+\.css)"'
-    boards = re.findall(pattern, table)
-    assert ("render/western_town.js", "/static/css/western_town.css") in boards
-    for module, css in boards:
-        assert client.get(f"/static/js/{module}").status_code == 200, module
-        assert "export function render(" in client.get(f"/static/js/{module}").text
-        assert client.get(css).status_code == 200, css
+    assert "/static/games/great-western-trail/geometry.json" in seen  # imported by its board
+    for b in boards.values():
+        if b:
+            assert "export function render(" in client.get(b["module"]).text
 
 
 def test_renderers_and_fallback() -> None:
     table = (STATIC_DIR / "js" / "table.js").read_text()
-    assert '"western-town": { module: "./render/western_town.js"' in table
+    assert 'data.games || []).find((g) => g.id === game)?.board' in table
     assert "render: renderGeneric" in table  # a game without a board module gets the tree
     for name in ("index.html", "table.html", "style.css"):
         assert (Path(STATIC_DIR) / name).exists()

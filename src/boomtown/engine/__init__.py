@@ -13,7 +13,7 @@ from boomtown.engine.errors import (
 )
 from boomtown.engine.record import GameRecord, replay
 from boomtown.engine.registry import get_ruleset, list_rulesets, new_game, register
-from boomtown.engine.ruleset import Ruleset
+from boomtown.engine.ruleset import Ruleset, WebBoard
 from boomtown.engine.state import State, load_snapshot
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "State",
     "UndoNotAllowed",
     "UnknownGame",
+    "WebBoard",
     "get_ruleset",
     "list_rulesets",
     "load_snapshot",

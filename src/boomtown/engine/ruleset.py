@@ -22,6 +22,7 @@ import importlib
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from boomtown.engine.actions import ActionFamily, family_table
@@ -58,6 +59,26 @@ def import_target(target: str) -> Any:
     if not sep or not module_name or not attr:
         raise ValueError(f'{target!r} is not "module:attribute"')
     return getattr(importlib.import_module(module_name), attr)
+
+
+@dataclass(frozen=True)
+class WebBoard:
+    """A game's board for the web table: the files in ``folder`` (the game's ``web/``), which
+    the server serves under ``/static/games/GAME/``. ``module`` is an ES module exporting
+    ``render(ctx)`` (docs/server.md, "The browser client"), ``css`` its stylesheet, loaded
+    with it; ``colours`` the seats' colours by seat as the game's own texts name them (empty:
+    the table's); ``narrow``: a click on the board narrows the actions by their targets.
+
+    >>> from pathlib import Path
+    >>> WebBoard(Path("web"), colours=("#2c6fbb",)).css
+    'board.css'
+    """
+
+    folder: Path
+    module: str = "board.js"
+    css: str = "board.css"
+    colours: tuple[str, ...] = ()
+    narrow: bool = False
 
 
 @dataclass(frozen=True)
@@ -123,6 +144,9 @@ class Ruleset:
     #: ``"module:attribute"`` of ``evaluate(state, seat) -> [value per seat]`` (the game's
     #: ``bot_evaluation.py``), imported lazily too. ``None``: the generic evaluation.
     bot_evaluation: str | None = None
+    #: The game's board in the web table (its folder's ``web/``). ``None``: the table shows
+    #: the view as a readable tree.
+    web_board: WebBoard | None = None
 
     def catalogue(self) -> Catalogue:
         """The game's catalogue (built once)."""

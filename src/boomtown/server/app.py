@@ -23,7 +23,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstr
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
-from boomtown.engine import UnknownGame, get_ruleset, list_rulesets
+from boomtown.engine import Ruleset, UnknownGame, get_ruleset, list_rulesets
 from boomtown.server import bots
 from boomtown.server.advisor import Advisor
 from boomtown.server.cluster import Cluster
@@ -54,6 +54,8 @@ log = logging.getLogger("boomtown.server")
 #: Where the API pages' own assets (Swagger UI, ReDoc) are served from: the files the
 #: fastapi-offline package ships, so /docs and /redoc work without a CDN.
 DOCS_ASSETS_URL = "/static-docs"
+#: Where each game's board files are served (``Ruleset.web_board``: its folder's ``web/``).
+BOARDS_URL = "/static/games"
 DOCS_ASSETS_DIR = Path(fastapi_offline.__file__).parent / "static"
 
 #: Largest websocket message a client may send (bytes).
@@ -243,6 +245,17 @@ REVIEW_ERRORS = {**_errors(400, 401, 403, 404, 409, 500, 503),
 
 
 # ------------------------------------------------------------------- app
+def board_spec(rs: Ruleset) -> dict[str, Any] | None:
+    """The game's board for the table page (``None``: the page shows the view as a tree):
+    the URLs of its module and stylesheet, its seat colours and whether clicks narrow."""
+    board = rs.web_board
+    if board is None:
+        return None
+    base = f"{BOARDS_URL}/{rs.id}"
+    return {"module": f"{base}/{board.module}", "css": f"{base}/{board.css}",
+            "colours": list(board.colours), "narrow": board.narrow}
+
+
 def create_app(
     database_url: str | None = None,
     data_dir: str | Path | None = None,
@@ -375,6 +388,7 @@ def create_app(
                 "id": rs.id, "name": rs.name, "version": rs.version,
                 "player_counts": list(rs.player_counts), "description": rs.description,
                 "options": fields, "variants": [dict(v) for v in rs.variants],
+                "board": board_spec(rs),
             })
         kinds = [
             {"name": k.name, "description": k.description, "levels": list(k.levels),
@@ -553,6 +567,11 @@ def create_app(
     async def favicon() -> Response:
         return Response(status_code=204)
 
+    for game_id in list_rulesets():  # before /static, which would answer them otherwise
+        board = get_ruleset(game_id).web_board
+        if board is not None:
+            app.mount(f"{BOARDS_URL}/{game_id}", StaticFiles(directory=board.folder),
+                      name=f"board-{game_id}")
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.mount(DOCS_ASSETS_URL, StaticFiles(directory=DOCS_ASSETS_DIR), name="docs-assets")
     return app

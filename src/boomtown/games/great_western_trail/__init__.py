@@ -11,9 +11,10 @@ says what every source id and provenance tag stands for.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from boomtown.engine.ruleset import Ruleset
+from boomtown.engine.ruleset import Ruleset, WebBoard
 from boomtown.games.great_western_trail import actions, scenarios
 from boomtown.games.great_western_trail import catalogue as _catalogue
 from boomtown.games.great_western_trail import observation as _observation
@@ -22,6 +23,9 @@ from boomtown.games.great_western_trail import terminal as _terminal
 from boomtown.games.great_western_trail.data import provenance_report
 from boomtown.games.great_western_trail.options import GreatWesternTrailOptions
 from boomtown.games.great_western_trail.state import GreatWesternTrailState
+
+#: The game's board for the web table (renderer, stylesheet and geometry).
+WEB = Path(__file__).parent / "web"
 
 RECONSTRUCTED = """Reconstructed rules (boomtown's own defaults, never the publisher's).
 Every id is explained, with its sources and reasoning, in docs/sources/great-western-trail.md.
@@ -81,6 +85,8 @@ RULESET = Ruleset(
     observation=_observation.build,
     bot_knowledge=f"{__name__}.bot_knowledge:GreatWesternTrailKnowledge",
     bot_evaluation=f"{__name__}.bot_evaluation:evaluate",
+    # its seats are blue, red, yellow and white in the texts ("seat 1 (red)'s building")
+    web_board=WebBoard(WEB, colours=("#2c6fbb", "#c0392b", "#c99700", "#8f8a80")),
     factory=_factory,
     terminal_layout=_terminal.layout,
     seat_setup=_sim.seat_setup,

@@ -8,9 +8,10 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any
 
-from boomtown.engine.ruleset import Ruleset
+from boomtown.engine.ruleset import Ruleset, WebBoard
 from boomtown.games.way_out_west import actions, catalogue
 from boomtown.games.way_out_west import observation as _observation
 from boomtown.games.way_out_west import sim_features as _sim
@@ -18,6 +19,9 @@ from boomtown.games.way_out_west import terminal as _terminal
 from boomtown.games.way_out_west.data import provenance_report
 from boomtown.games.way_out_west.options import WayOutWestOptions
 from boomtown.games.way_out_west.state import WayOutWestState
+
+#: The game's board for the web table (renderer, stylesheet and geometry).
+WEB = Path(__file__).parent / "web"
 
 
 def _factory(ruleset: Ruleset, players: int, seed: int, options: Any) -> WayOutWestState:
@@ -54,6 +58,8 @@ RULESET = Ruleset(
     catalogue_factory=catalogue.build,
     observation=_observation.build,
     bot_knowledge=f"{__name__}.bot_knowledge:WayOutWestKnowledge",
+    # an action names an action box and towns: a click narrows the actions by their targets
+    web_board=WebBoard(WEB, narrow=True),
     variants=(
         {"wanted_counters": 18},
         {"nine_rounds": True},

@@ -7,9 +7,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from boomtown.engine.ruleset import Ruleset
+from boomtown.engine.ruleset import Ruleset, WebBoard
 from boomtown.games.western_town import actions, catalogue
 from boomtown.games.western_town import observation as _observation
 from boomtown.games.western_town import sim_features as _sim
@@ -17,6 +18,9 @@ from boomtown.games.western_town import terminal as _terminal
 from boomtown.games.western_town.data import provenance_report
 from boomtown.games.western_town.options import WesternTownOptions
 from boomtown.games.western_town.state import WesternTownState
+
+#: The game's board for the web table (renderer, stylesheet and geometry).
+WEB = Path(__file__).parent / "web"
 
 
 def _factory(ruleset: Ruleset, players: int, seed: int, options: Any) -> WesternTownState:
@@ -50,6 +54,8 @@ RULESET = Ruleset(
     observation=_observation.build,
     bot_knowledge=f"{__name__}.bot_knowledge:WesternTownKnowledge",
     bot_evaluation=f"{__name__}.bot_evaluation:evaluate",
+    # its seats are yellow, red, blue and black in the game's own texts ("seat 1 (red)")
+    web_board=WebBoard(WEB, colours=("#c99700", "#c0392b", "#2c6fbb", "#333333")),
     variants=(
         {"short_game": True},
         {"double_duel": True},

@@ -24,7 +24,12 @@
 //                this client's next decision arrives and the step is legal there (see "plans");
 //                a candidate given to clickable() with a `plan` takes its plan instead of its id
 //
-// Narrowing, for boards whose actions name several things (BOARDS entry `narrow: true`):
+// A game's board is declared by its ruleset (`Ruleset.web_board`; `/api/rulesets` gives each
+// game's `board`): an ES module in the game's folder exporting `render(ctx)`, its stylesheet
+// (loaded with it), optionally the game's own seat colours (`colours`, by seat) and `narrow`.
+// A game without one gets the readable JSON tree.
+//
+// Narrowing, for boards whose actions name several things (the board's `narrow: true`):
 // instead of the first-target rule, a click on a board thing keeps the legal actions that
 // have its id among their targets. One left: it is taken. Several: each keeps its first
 // target not picked yet as "what comes next"; a next target they all share is picked by
@@ -47,18 +52,6 @@ import { api, el, remember, toast } from "./api.js";
 import { hintPanel, reviewCard } from "./learn.js";
 import { renderGeneric } from "./render/generic.js";
 
-/** Board renderers by ruleset id: a module under render/ exporting `render(ctx)`, and its
- * stylesheet under /static/css/ (loaded with it), and optionally the game's own seat colours
- * (`colours`, by seat). Other games get the readable JSON tree. */
-export const BOARDS = {
-  // its seats are yellow, red, blue and black in the game's own texts ("seat 1 (red)")
-  "western-town": { module: "./render/western_town.js", css: "/static/css/western_town.css",
-    colours: ["#c99700", "#c0392b", "#2c6fbb", "#333333"] },
-  // its seats are blue, red, yellow and white in the game's own texts ("seat 1 (red)'s building")
-  "great-western-trail": { module: "./render/great_western_trail.js", css: "/static/css/great_western_trail.css",
-    colours: ["#2c6fbb", "#c0392b", "#c99700", "#8f8a80"] },
-  "way-out-west": { module: "./render/way_out_west.js", css: "/static/css/way_out_west.css", narrow: true },
-};
 /** The narrowing chooser names the next things as buttons when there are at most this many,
  * and lists at most this many actions before a "more" button. */
 const NARROW_NAMES = 8;
@@ -80,13 +73,25 @@ const SETTINGS_KEY = "boomtown.settings";
 const DEFAULT_SETTINGS = { confirmForced: false, sound: false, notify: false };
 
 let board = null;          // {game, render} once the game's board module has loaded
+let boardSpec = null;      // {game, module, css, colours, narrow}: the board its ruleset declares
 let boardLoading = null;
 
 async function loadBoard(game) {
   if (boardLoading === game) return;
   boardLoading = game;
-  const spec = BOARDS[game];
-  if (!spec) { board = { game, render: renderGeneric }; return; }
+  let spec = null;
+  try {
+    const data = await api("/api/rulesets");
+    spec = (data.games || []).find((g) => g.id === game)?.board || null;
+  } catch (error) {
+    console.error(error);  // no board then: the tree
+  }
+  boardSpec = spec ? { game, ...spec } : null;
+  if (!spec) {
+    board = { game, render: renderGeneric };
+    if (last) render();
+    return;
+  }
   // the board is first drawn once its stylesheet is there (unstyled, it could widen the page)
   const link = el("link", { rel: "stylesheet", href: spec.css });
   const styled = new Promise((resolve) => { link.onload = resolve; link.onerror = resolve; });
@@ -351,7 +356,8 @@ function seatName(i) {
 }
 
 export function seatColour(i) {
-  const colours = BOARDS[last?.view?.game]?.colours || SEAT_COLOURS;  // a game's own seat colours
+  const own = boardSpec && boardSpec.game === last?.view?.game ? boardSpec.colours : [];
+  const colours = own.length ? own : SEAT_COLOURS;  // a game's own seat colours
   return colours[((i % colours.length) + colours.length) % colours.length];
 }
 
@@ -500,7 +506,7 @@ function hideChooser() {
 // ------------------------------------------------------------------ narrowing
 let narrow = null;  // {key, picked: [ids], actions, entry}: a choice being narrowed by clicks
 
-function narrowMode() { return Boolean(board && BOARDS[board.game]?.narrow && last && last.view.game === board.game); }
+function narrowMode() { return Boolean(board && boardSpec?.game === board.game && boardSpec.narrow && last && last.view.game === board.game); }
 function hasTarget(a, id) { return Array.isArray(a.targets) && a.targets.includes(id); }
 /** What comes next in action `a`: its first target not picked yet (null: nothing left). */
 function nextTarget(a, picked) { return (a.targets || []).find((t) => !picked.includes(t)) ?? null; }
