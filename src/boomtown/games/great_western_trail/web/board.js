@@ -14,10 +14,10 @@
 //     the finish after it);
 //   - delivery: each city with its transport cost from your engine and whether you may go.
 // Board geometry (where each space sits, the trail's links, red crosses, stations, hire
-// costs) is in /static/geometry/great_western_trail.json, checked against the game's data by
+// costs) is in geometry.json beside this file, checked against the game's data by
 // tests/test_web_board_great_western_trail.py.
-import { el } from "../api.js";
-import GEO from "../../geometry/great_western_trail.json" with { type: "json" };
+import { el } from "/static/js/api.js";
+import GEO from "./geometry.json" with { type: "json" };
 
 const NS = "http://www.w3.org/2000/svg";
 const SPACE = new Map(GEO.spaces.map((s) => [s.key, s]));

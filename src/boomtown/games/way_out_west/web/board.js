@@ -10,7 +10,7 @@
 // - where the players who dropped out of the bidding went: from their last moves (a drop-out's
 //   target is its turn-order space);
 // - each volley's hits and the robbery's dice: from the log lines of the fight.
-import { el } from "../api.js";
+import { el } from "/static/js/api.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const COUNTERS = ["StageCoach", "Train", "Bank", "Store", "Hotel", "Jail"];

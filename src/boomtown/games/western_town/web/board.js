@@ -17,7 +17,7 @@
 // `seat:1`, ...): the table page attaches the legal actions whose first target it is and its
 // catalogue entry (tips). Card faces read the catalogue's texts (`ctx.entryOf(id)`); the story
 // of a raid, the die and phase 2 come from the view (`groups[g].raid`, `.die`, `.phase2`).
-import { el } from "../api.js";
+import { el } from "/static/js/api.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const RES = { G: "Gold", W: "Wood", I: "Inhabitants", C: "Cowboys", P: "Peace pipes", L: "Lure", X: "Exported Gold" };
