@@ -20,17 +20,20 @@ from boomtown.bots.advice import (
     Review,
     _note_value,
     _reason,
+    _terms,
     as_record,
     hint,
     record_digest,
     review,
+    score_rows,
 )
 from boomtown.bots.base import Observation
+from boomtown.bots.knowledge import knowledge_for
 from boomtown.cli.main import cli
 from boomtown.cli.play import HUMAN, Session
 from boomtown.cli.review import chart_lines
 from boomtown.cli.screen import SCREEN_WIDTH, plain_console
-from boomtown.engine import BadRecord, GameRecord, replay
+from boomtown.engine import BadRecord, GameRecord, get_ruleset, replay
 from test_bots import advance, twin
 
 #: Small budgets: the tests check what the advice depends on, not how strong it is.
@@ -154,6 +157,27 @@ def test_a_reason_names_what_changes_most() -> None:
         "-3.0 expected points against the suggestion: -4.0 from buildings")
     assert "within a tenth" in _reason(after, dict(after), "the suggestion")
     assert _reason({}, {}, None) == NO_ESTIMATE
+
+
+@pytest.mark.parametrize("game", ["western-town", "way-out-west", "great-western-trail"])
+def test_a_reasons_terms_are_the_games_score_rows_and_add_up_to_the_estimate(game: str) -> None:
+    rows = dict(score_rows(get_ruleset(game)))
+    assert rows and "total" not in rows  # the catalogue's rows of points, under its names
+    state = new_game(game, 3, seed=5)
+    rng = random.Random(5)
+    for _ in range(150):
+        state.apply(rng.choice(state.legal_action_ids()))
+    knowledge = knowledge_for(game)
+    seat = 0
+    terms = _terms(knowledge, state, seat)
+    assert sum(terms.values()) == pytest.approx(knowledge.estimates(state, seat)[seat])
+    # a feature and a row of one name (in any case) are one term, as the reason says them
+    said = {name.casefold() for name in terms}
+    left_out = {rows[f].casefold() for f in knowledge.points_in_features}
+    named = {name.casefold() for name in rows.values()} - left_out
+    assert named <= said, "every score row of points is a term, under its catalogue name"
+    features = {name.split(" x ")[0].casefold() for name in knowledge.feature_names}
+    assert left_out <= features, "the points a feature counts are named after the feature"
 
 
 def test_a_richer_but_less_valued_alternative_says_why_it_is_not_suggested() -> None:

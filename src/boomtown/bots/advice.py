@@ -25,8 +25,9 @@ How a move's estimate is measured: on ``samples`` determinizations (the same one
 move compared), the move is applied, the rest of the seat's turn is played along the
 search's most visited line (then by the knowledge's playout policy where the tree has no
 more to say), and the knowledge's estimates are averaged. The reason compares the terms of
-that estimate: points scored so far by category (from the score breakdown) and each feature
-times its weight, features of the same name before `` x `` counted together.
+that estimate: points scored so far by category (from the score breakdown, named as the
+game's catalogue names its score rows) and each feature times its weight, features of the
+same name before `` x `` counted together.
 
 With an ``iterations`` budget (and no ``seconds``) the advice is reproducible: the same
 observation, seed and settings give the same hint; the same record and settings the same
@@ -69,6 +70,7 @@ from boomtown.engine import (
     BoomtownError,
     GameRecord,
     IllegalAction,
+    Ruleset,
     State,
     replay,
 )
@@ -96,29 +98,7 @@ NEGLIGIBLE = 0.05
 HINT_FORMAT = "boomtown-hint/1"
 REVIEW_FORMAT = "boomtown-review/1"
 
-#: The score breakdown's per-seat fields that add up to the points scored so far, per game,
-#: with their names in a reason (for another game: every field ending in ``_points`` or
-#: ``_penalty``, named after it).
-POINT_FIELDS: dict[str, dict[str, str]] = {
-    "western-town": {
-        "homes_points": "Homes", "building_points": "buildings",
-        "destroyed_penalty": "destroyed markers", "exported_gold_points": "exported Gold",
-        "lure_points": "Lure", "inhabitant_points": "Inhabitants",
-    },
-    "way-out-west": {
-        "counters": "counters", "cattle": "cattle", "town_control": "town control",
-        "most_money": "most money", "most_wanted": "most Wanted",
-    },
-    # money is one of the knowledge's features until the end (its points left out before)
-    "great-western-trail": {
-        "buildings": "buildings", "cities": "cities", "stations": "stations",
-        "hazards": "hazards", "cattle": "cattle", "objectives": "objectives",
-        "station_masters": "station masters", "workers": "workers",
-        "step_disc": "step disc", "job_market_token": "job market token",
-    },
-}
-#: What the points the fields above do not explain are, per game.
-RESIDUAL_LABEL = {"great-western-trail": "money"}
+#: What the points the score rows do not explain are called in a reason.
 OTHER_POINTS = "other points"
 #: The reason given in a game whose knowledge has no score estimate (the value decides).
 NO_ESTIMATE = "the game gives no score estimate: the search's value decides"
@@ -653,14 +633,41 @@ def _field_label(key: str) -> str:
     return key.replace("_", " ")
 
 
-def _point_fields(game: str, entry: dict[str, Any]) -> Iterable[tuple[str, str]]:
-    """(field, name) of the breakdown entry's fields that count points scored so far."""
-    fields = POINT_FIELDS.get(game)
-    if fields is None:
-        fields = {k: _field_label(k) for k in entry if k.endswith(("_points", "_penalty"))}
-    for key, name in fields.items():
+#: Score fields that count points so far, by game: (breakdown field, name).
+_SCORE_ROWS: dict[str, tuple[tuple[str, str], ...]] = {}
+
+
+def score_rows(ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
+    """(breakdown field, name) of the per-seat score fields that add up to the points scored so
+    far: the catalogue's score rows marked as points (``score:KEY`` entries whose details say
+    ``points``), under the catalogue's names; a game without such rows: every field ending in
+    ``_points`` or ``_penalty``, named after it (``()`` here, found per entry).
+
+    >>> from boomtown.engine import get_ruleset
+    >>> dict(score_rows(get_ruleset("western-town")))["homes_points"]
+    'Homes ranking'
+    """
+    found = _SCORE_ROWS.get(ruleset.id)
+    if found is None:
+        try:
+            entries = list(ruleset.catalogue().entries.values())
+        except NotImplementedError:
+            entries = []
+        found = tuple((e.id.split(":", 1)[1], e.name) for e in entries
+                      if e.kind == "score" and e.details.get("points"))
+        _SCORE_ROWS[ruleset.id] = found
+    return found
+
+
+def _point_fields(ruleset: Ruleset, entry: dict[str, Any], left_out: Sequence[str]
+                  ) -> Iterable[tuple[str, str]]:
+    """(field, name) of the breakdown entry's fields that count points scored so far, but
+    those in ``left_out``."""
+    fields = score_rows(ruleset) or tuple(
+        (k, _field_label(k)) for k in entry if k.endswith(("_points", "_penalty")))
+    for key, name in fields:
         value = entry.get(key)
-        if isinstance(value, int | float) and not isinstance(value, bool):
+        if key not in left_out and isinstance(value, int | float) and not isinstance(value, bool):
             yield key, name
 
 
@@ -675,7 +682,6 @@ def _put(out: dict[str, float], names: dict[str, str], label: str, value: float)
 def _terms(knowledge: Knowledge, state: State, seat: int) -> dict[str, float]:
     """The terms of ``seat``'s estimate in ``state``: points so far by category, then each
     feature times its weight (by label; they add up to the estimate)."""
-    game = state.ruleset.id
     out: dict[str, float] = {}
     names: dict[str, str] = {}
     if isinstance(knowledge, LinearKnowledge) and not state.is_terminal():
@@ -694,13 +700,14 @@ def _terms(knowledge: Knowledge, state: State, seat: int) -> dict[str, float]:
     entries = breakdown.get("seats") if isinstance(breakdown, dict) else None
     if isinstance(entries, list) and seat < len(entries) and isinstance(entries[seat], dict):
         entry = entries[seat]
-        for key, label in _point_fields(game, entry):
+        for key, label in _point_fields(state.ruleset, entry, knowledge.points_in_features):
             value = float(entry[key])
             _put(out, names, label, value)
             explained += value
     rest = base - explained
     if abs(rest) > 1e-9:
-        _put(out, names, RESIDUAL_LABEL.get(game, OTHER_POINTS), rest)
+        # the points a feature counts, when the knowledge leaves some out (else: unexplained)
+        _put(out, names, " and ".join(knowledge.points_in_features) or OTHER_POINTS, rest)
     return out
 
 

@@ -104,6 +104,10 @@ class Knowledge:
     #: Spread of the final score around the estimate at the start and at the end (points).
     doubt_start: float = 8.0
     doubt_end: float = 1.0
+    #: Score breakdown fields (``score:KEY`` rows) of points the knowledge's points now leave
+    #: out because a feature counts them (Great Western Trail's money); a hint's reason
+    #: names those points after the feature.
+    points_in_features: tuple[str, ...] = ()
 
     def __init__(self, game: str) -> None:
         self.game = game

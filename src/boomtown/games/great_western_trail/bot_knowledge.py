@@ -436,6 +436,7 @@ class GreatWesternTrailKnowledge(LinearKnowledge):
     doubt_start = 12.0
     doubt_end = 1.0
     features = FEATURES
+    points_in_features = ("money",)  # money is a feature until the end (its points left out)
 
     def progress(self, state: State) -> float:
         return 1.0 - game_left(state)  # type: ignore[arg-type]
