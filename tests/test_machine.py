@@ -260,6 +260,27 @@ def test_step_types_are_checked_when_registered() -> None:
     assert Roll().prompt(None, None).private
 
 
+def test_a_chance_step_may_keep_its_outcome_ids_ready() -> None:
+    machine = Machine("ready")
+    faces = [(FACE + face, 1 / 6) for face in range(6)]
+    ready = [aid for aid, _ in faces]
+
+    @machine.chance("Roll from a table")
+    class Table(NamedTuple):
+        def outcomes(self, st: Any) -> list[tuple[int, float]]:
+            return faces
+
+        def legal(self, st: Any) -> list[int]:
+            return ready
+
+        def choose(self, st: Any, aid: int) -> None:
+            pass
+
+    assert Table().legal(None) is ready, "the step's own list, not one derived per call"
+    assert Roll().legal(None) == ready, "without one, the ids of the outcomes"
+    assert Roll().legal(None) is not Roll().legal(None)
+
+
 def test_step_types_carry_their_declaration() -> None:
     assert Pick.STEP.nature == DECISION and Pick.STEP.fields == ("seat", "asked")
     assert Pick.STEP.kinds == ("pick", "ask")

@@ -136,7 +136,9 @@ class Machine:
     def chance(self, title: str, hint: str = "", private: bool = False) -> Callable[[T], T]:
         """Register a chance step type: ``outcomes(state) -> [(id, probability)]`` (sorted
         by id, summing to 1) and ``choose(state, id)``. A ``for_seat`` field says for whom
-        it is drawn; ``private`` that only that seat may see the outcome."""
+        it is drawn; ``private`` that only that seat may see the outcome. Its legal ids are
+        the outcomes' ids; a step type that keeps them ready (a table built once) gives its
+        own ``legal(state)``, which must list the same ids."""
         return self._register(CHANCE_STEP, title, hint, (CHANCE_KIND,), private)
 
     def auto(self, cls: T) -> T:
@@ -164,7 +166,7 @@ class Machine:
                             (cls.__doc__ or "").strip())
             setattr(cls, "NATURE", nature)  # noqa: B010 (set on a class built elsewhere)
             setattr(cls, "STEP", step)  # noqa: B010
-            if nature == CHANCE_STEP:
+            if nature == CHANCE_STEP and not hasattr(cls, "legal"):
                 setattr(cls, "legal", _outcome_ids)  # noqa: B010
             if nature != AUTO and not hasattr(cls, "prompt"):
                 setattr(cls, "prompt", _declared_prompt)  # noqa: B010
