@@ -16,6 +16,7 @@ from boomtown.engine.machine import (
     CHANCE_STEP,
     DECISION,
     EVERYONE,
+    MAX_AUTO_STEPS,
     OTHERS,
     Fields,
     Machine,
@@ -343,3 +344,29 @@ def test_an_ordered_hidden_place_keeps_the_drawn_order() -> None:
         assert sorted(st.deck) == [1, 2, 3, 4]
         orders.add(tuple(st.deck))
     assert len(orders) > 1 and any(list(o) != sorted(o) for o in orders)
+
+
+def test_a_redeal_with_nothing_hidden_changes_nothing_and_draws_nothing() -> None:
+    fields = Fields(value("round"), array("money"), table("board"))
+    st = SimpleNamespace(round=3, money=[5, 2], board=[[1, 2], [3]])
+    rng = random.Random(4)
+    before = rng.getstate()
+    fields.redeal(st, 0, rng)
+    assert (st.round, st.money, st.board) == (3, [5, 2], [[1, 2], [3]])
+    assert rng.getstate() == before
+
+
+def test_settle_stops_a_loop_of_automatic_steps_after_the_limit() -> None:
+    machine = Machine("loop")
+    runs = []
+
+    @machine.auto
+    class Again(NamedTuple):
+        def run(self, st: Any) -> None:
+            runs.append(1)
+            push(st, Again())
+
+    st = SimpleNamespace(stack=[Again()], current_player=CHANCE)
+    with pytest.raises(MachineStuck):
+        settle(st)
+    assert len(runs) == MAX_AUTO_STEPS
