@@ -95,8 +95,9 @@ class WayOutWestObservation:
 
         self.np = np
         self._scoring = scoring
-        #: The kinds of frame a decision is taken in (``rules.CHOOSE``), in a fixed order.
-        self.frames = frames = tuple(sorted(rules.CHOOSE))
+        #: The kinds of step a decision is taken in (``rules.DECISION_NAMES``), in a fixed order.
+        self.frames = frames = tuple(sorted(rules.DECISION_NAMES.values()))
+        self._action_steps = rules.ACTION_STEPS
         options = options if options is not None else WayOutWestOptions()
         n = self.players = players
         rel = [f"seat+{i}" for i in range(n)]
@@ -175,7 +176,8 @@ class WayOutWestObservation:
         #: The last town block worked out and what it was worked out from (_towns).
         self._towns_seen: tuple[Any, ...] = (None,) * 3
         #: The slot of each kind of decision in the "frame" one-hot.
-        self._frame_slot = {kind: self.f_frame + i for i, kind in enumerate(frames)}
+        slot = {kind: self.f_frame + i for i, kind in enumerate(frames)}
+        self._frame_slot = {step: slot[kind] for step, kind in rules.DECISION_NAMES.items()}
         self._other_frame = self.f_frame + len(frames)
         #: The last standing worked out and what it was worked out from (_standing).
         self._standing_seen: tuple[Any, ...] = (None,) * 7
@@ -201,9 +203,10 @@ class WayOutWestObservation:
         fight = st.fight
         stack = st.stack
         left = [0] * n
+        action_steps = self._action_steps
         for frame in stack:
-            if frame[0] == "act":
-                left[rel[frame[1]]] += 1
+            if type(frame) in action_steps:
+                left[rel[frame.seat]] += 1
         raw: list[int] = [st.round, st.high, st.farmer_supply, st.farmer_out,
                             st.wanted_supply]
         raw += st.boxes_left
@@ -237,7 +240,7 @@ class WayOutWestObservation:
         who = st.current_player
         hot.append(self.f_decides + (rel[who] if who >= 0 else n if who == CHANCE else n + 1))
         if who != TERMINAL and stack:
-            hot.append(self._frame_slot.get(stack[-1][0], self._other_frame))
+            hot.append(self._frame_slot.get(type(stack[-1]), self._other_frame))
         if active:
             hot.append(self.f_fight)
             if fight[F_ASHER]:
