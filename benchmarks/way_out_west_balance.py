@@ -179,7 +179,7 @@ def play_one(spec: str, players: int, seed: int,
             frame = st.stack[-1]
             action = bots[seat].choose(obs[seat])
             aid = action.id
-            if frame[0] == "act":
+            if type(frame) is rules.Act:
                 kind = _kind(aid)
                 mix[kind] += 1
                 if kind == "buy cattle":

@@ -16,6 +16,7 @@ from boomtown.engine.machine import (
     CHANCE_STEP,
     DECISION,
     EVERYONE,
+    MAX_AUTO_STEPS,
     OTHERS,
     Fields,
     Machine,
@@ -260,6 +261,27 @@ def test_step_types_are_checked_when_registered() -> None:
     assert Roll().prompt(None, None).private
 
 
+def test_a_chance_step_may_keep_its_outcome_ids_ready() -> None:
+    machine = Machine("ready")
+    faces = [(FACE + face, 1 / 6) for face in range(6)]
+    ready = [aid for aid, _ in faces]
+
+    @machine.chance("Roll from a table")
+    class Table(NamedTuple):
+        def outcomes(self, st: Any) -> list[tuple[int, float]]:
+            return faces
+
+        def legal(self, st: Any) -> list[int]:
+            return ready
+
+        def choose(self, st: Any, aid: int) -> None:
+            pass
+
+    assert Table().legal(None) is ready, "the step's own list, not one derived per call"
+    assert Roll().legal(None) == ready, "without one, the ids of the outcomes"
+    assert Roll().legal(None) is not Roll().legal(None)
+
+
 def test_step_types_carry_their_declaration() -> None:
     assert Pick.STEP.nature == DECISION and Pick.STEP.fields == ("seat", "asked")
     assert Pick.STEP.kinds == ("pick", "ask")
@@ -322,3 +344,29 @@ def test_an_ordered_hidden_place_keeps_the_drawn_order() -> None:
         assert sorted(st.deck) == [1, 2, 3, 4]
         orders.add(tuple(st.deck))
     assert len(orders) > 1 and any(list(o) != sorted(o) for o in orders)
+
+
+def test_a_redeal_with_nothing_hidden_changes_nothing_and_draws_nothing() -> None:
+    fields = Fields(value("round"), array("money"), table("board"))
+    st = SimpleNamespace(round=3, money=[5, 2], board=[[1, 2], [3]])
+    rng = random.Random(4)
+    before = rng.getstate()
+    fields.redeal(st, 0, rng)
+    assert (st.round, st.money, st.board) == (3, [5, 2], [[1, 2], [3]])
+    assert rng.getstate() == before
+
+
+def test_settle_stops_a_loop_of_automatic_steps_after_the_limit() -> None:
+    machine = Machine("loop")
+    runs = []
+
+    @machine.auto
+    class Again(NamedTuple):
+        def run(self, st: Any) -> None:
+            runs.append(1)
+            push(st, Again())
+
+    st = SimpleNamespace(stack=[Again()], current_player=CHANCE)
+    with pytest.raises(MachineStuck):
+        settle(st)
+    assert len(runs) == MAX_AUTO_STEPS

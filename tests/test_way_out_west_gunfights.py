@@ -8,6 +8,7 @@ import pytest
 
 from boomtown.engine import CHANCE, IllegalAction
 from boomtown.games.way_out_west import actions as A
+from boomtown.games.way_out_west.gunfights import Robbery
 from boomtown.games.way_out_west.state import C, T, WayOutWestState
 from wow_scenario import (
     ABILENE,
@@ -23,6 +24,7 @@ from wow_scenario import (
     put,
     start,
     texts,
+    top,
 )
 
 #: The winner's two choices over a won counter (he takes control; he may replace it).
@@ -112,7 +114,7 @@ def test_casualties_take_cowboys_before_the_built_in_defender() -> None:
     hits(st, 0)
     hits(st, 3)
     assert st.view(None)["state"]["gunfight"]["result"] == "attacker wins"
-    assert st.current_player == CHANCE and st.stack[-1][0] == "robbery"
+    assert st.current_player == CHANCE and top(st) is Robbery
 
 
 def test_equal_sides_fire_simultaneously() -> None:
@@ -425,7 +427,7 @@ def _rob(money: int, roll: int) -> WayOutWestState:
     st.apply("gunfight to rob the Bank in Kansas City")
     hits(st, 0)       # the Bank's own defender (1 < 2) fires first
     hits(st, 1)
-    assert st.current_player == CHANCE and st.stack[-1][0] == "robbery"
+    assert st.current_player == CHANCE and top(st) is Robbery
     st.apply(f"the robbery dice total {roll}")
     return st
 
@@ -545,7 +547,7 @@ def test_owner_chooses_no_decision_when_every_fighter_falls_or_one_kind_is_left(
     st = bank_fight(casualties="owner_chooses")
     hits(st, 2)             # 2 hits on 2 fighters: the order cannot matter
     assert st.view(None)["state"]["gunfight"]["result"] == "attacker wins"
-    assert st.current_player == CHANCE and st.stack[-1][0] == "robbery"
+    assert st.current_player == CHANCE and top(st) is Robbery
     st = board(casualties="owner_chooses")
     build(st, 1, KANSAS_CITY, "hotel")
     put(st, 0, KANSAS_CITY, cowboys=3)
@@ -617,4 +619,4 @@ def test_owner_chooses_tie_volley_outcome_waits_for_the_last_removal() -> None:
     st.apply(LOSE_COWBOY)
     assert st.cowboys_in(0, DEADWOOD) == 0
     assert st.view(None)["state"]["gunfight"]["result"] == "attacker wins"
-    assert st.current_player == CHANCE and st.stack[-1][0] == "robbery"
+    assert st.current_player == CHANCE and top(st) is Robbery

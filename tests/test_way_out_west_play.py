@@ -13,7 +13,7 @@ from importlib import resources
 
 import pytest
 
-from boomtown.engine import CHANCE, load_snapshot, register
+from boomtown.engine import CHANCE, BadRecord, load_snapshot, register
 from boomtown.games.way_out_west import RULESET, rules_report
 from boomtown.games.way_out_west import actions as A
 from boomtown.games.way_out_west.data import DATA, parse, reconstructed_records
@@ -106,6 +106,20 @@ def test_snapshot_and_record_round_trip_mid_game() -> None:
     from boomtown.engine import replay
 
     assert replay(st.record).snapshot() == st.snapshot()
+
+
+def test_a_snapshot_with_a_wrong_size_or_an_unknown_step_is_refused() -> None:
+    st = new(3, None, 2)
+    good = json.dumps(st.snapshot())
+    short = json.loads(good)
+    short["state"]["cowboys"].pop()
+    with pytest.raises(BadRecord, match="cowboys has the wrong size"):
+        load_snapshot(short)
+    old_frame = json.loads(good)
+    old_frame["state"]["stack"][-1] = ["start"]  # a frame of the game before its steps
+    with pytest.raises(BadRecord, match="not a step"):
+        load_snapshot(old_frame)
+    assert load_snapshot(json.loads(good)).snapshot() == st.snapshot()
 
 
 def test_views_are_public_and_determinize_is_a_copy() -> None:
@@ -207,7 +221,7 @@ EDITED_DATA_GAME = textwrap.dedent("""
     st.apply("hire a cowboy into Abilene")
     st.apply("hire another cowboy into Abilene")
     st.apply("hire another cowboy into Kansas City")
-    assert st.stack[-1][0] != "hire2", "three at most"
+    assert type(st.stack[-1]).__name__ != "Hire2", "three at most"
     assert st.cowboys_in(0, ABILENE) == 5 and st.cowboys_in(0, KANSAS_CITY) == 1
     print("edited data played")
 """)

@@ -10,18 +10,20 @@ import pytest
 
 from boomtown.engine import CHANCE, BadOptions
 from boomtown.engine.catalogue import base_id, ids_in
+from boomtown.engine.machine import AUTO
 from boomtown.games.way_out_west import RULESET, presentation, rules
 from boomtown.games.way_out_west import actions as A
 from boomtown.games.way_out_west import catalogue as cat
 from boomtown.games.way_out_west import ids as I
 from boomtown.games.way_out_west.data import DATA
-from boomtown.games.way_out_west.state import BOX_KEYS, WayOutWestState
+from boomtown.games.way_out_west.state import BOX_KEYS, WOW, WayOutWestState
 from wow_scenario import (
     ABILENE,
     DEADWOOD,
     DODGE_CITY,
     KANSAS_CITY,
     SAN_ANTONIA,
+    EndOfTest,
     act,
     build,
     counter,
@@ -92,7 +94,10 @@ def test_a_gunfight_in_the_view_names_its_town_target_and_sides() -> None:
 
 # ---------------------------------------------------------------- prompts
 def test_every_kind_of_decision_has_its_own_prompt() -> None:
-    assert set(presentation.PROMPTS) == set(rules.LEGAL)
+    deciding = {name for name, nature, _ in WOW.vocabulary() if nature != AUTO}
+    deciding.discard(EndOfTest.__name__)  # the tests' own step (wow_scenario)
+    assert {step.__name__ for step in presentation.PROMPTS} == deciding
+    assert set(presentation.PROMPTS) == set(rules.DECISION_NAMES)
 
 
 def test_set_up_prompts_count_the_cowboys_placed() -> None:

@@ -8,10 +8,12 @@ from __future__ import annotations
 import pytest
 
 from boomtown.engine import CHANCE, BadOptions, IllegalAction
+from boomtown.engine.machine import settle
 from boomtown.games.way_out_west import actions as A
 from boomtown.games.way_out_west import scoring
 from boomtown.games.way_out_west.data import DATA
 from boomtown.games.way_out_west.options import WayOutWestOptions
+from boomtown.games.way_out_west.rules import Act, Bid, EndRound, Hire2, Place, Turn
 from boomtown.games.way_out_west.state import BOX, T
 from wow_scenario import (
     ABILENE,
@@ -29,6 +31,7 @@ from wow_scenario import (
     set_stack,
     start,
     texts,
+    top,
 )
 
 
@@ -52,7 +55,7 @@ def test_three_cowboys_each_placed_in_turn_order_from_the_start_player() -> None
     st.apply(A.START + 2)
     assert st.order == [2, 3, 0, 1]
     placers = []
-    while st.stack[-1][0] == "place":
+    while top(st) is Place:
         placers.append(st.current_player)
         assert len(st.legal_actions()) == 5, "any of the 5 towns"
         st.apply(A.PLACE + DODGE_CITY)
@@ -61,7 +64,7 @@ def test_three_cowboys_each_placed_in_turn_order_from_the_start_player() -> None
         assert sum(st.cowboys[s * T:(s + 1) * T]) == 3
         assert st.cowboy_supply[s] == DATA.components.cowboys_per_player - 3
     assert DATA.setup.action_tokens == 2
-    assert st.stack[-1][0] == "bid" and st.current_player == 2
+    assert top(st) is Bid and st.current_player == 2
 
 
 # ---------------------------------------------------------------- bidding (W2)
@@ -76,7 +79,7 @@ def test_w2_dropouts_pay_their_bid_and_take_the_furthest_free_space() -> None:
     assert st.money[0] == 17
     assert st.order == [1, 0, 2], "seat 1 is start player; seat 2 took the last space"
     assert st.money[1] == 16, "all bids go to the bank, the winner's too (U7)"
-    assert st.stack[-1][:2] == ("act", 1)
+    assert top(st) is Act and st.stack[-1].seat == 1
 
 
 def test_the_last_bidder_may_keep_his_money_with_the_option() -> None:
@@ -121,10 +124,10 @@ def test_w3_each_player_takes_two_actions_per_round_in_turn_order() -> None:
         st.apply(A.DROP)
     assert st.order == [2, 1, 0]
     actors = []
-    while st.stack[-1][0] in ("act", "hire2"):
-        if st.stack[-1][0] == "act":
+    while top(st) in (Act, Hire2):
+        if top(st) is Act:
             actors.append(st.current_player)
-        st.apply(st.legal_actions()[-1] if st.stack[-1][0] == "hire2" else _hire_or_first(st))
+        st.apply(st.legal_actions()[-1] if top(st) is Hire2 else _hire_or_first(st))
     assert actors == [2, 1, 0, 2, 1, 0]
 
 
@@ -140,7 +143,7 @@ def test_boxes_limit_actions_per_round() -> None:
     st.apply(A.HIRE + ABILENE)
     st.apply(A.HIRE_STOP)
     assert st.boxes_left[BOX["hire"]] == 0
-    set_stack(st, ("act", 1))
+    set_stack(st, Turn(1))
     assert not any(A.HIRE <= a.id < A.HIRE2 for a in st.legal_actions())
     with pytest.raises(IllegalAction, match="no hire box"):
         st.apply(A.HIRE + ABILENE)
@@ -149,7 +152,7 @@ def test_boxes_limit_actions_per_round() -> None:
 @pytest.mark.parametrize(("players", "cattle", "gunfight"), [(3, 2, 2), (4, 3, 3), (5, 3, 3)])
 def test_action_boxes_by_player_count(players: int, cattle: int, gunfight: int) -> None:
     st = start(players)
-    while st.stack[-1][0] == "bid":
+    while top(st) is Bid:
         st.apply(A.DROP)
     assert st.boxes_left[BOX["cattle"]] == cattle
     assert st.boxes_left[BOX["hire"]] == cattle
@@ -162,7 +165,7 @@ def test_a_player_with_no_possible_action_passes() -> None:
     empty_board(st)
     st.money[0] = 0
     st.boxes_left = [0] * len(st.boxes_left)
-    set_stack(st, END, ("act", 0))
+    set_stack(st, END, Turn(0))
     assert "passes" in st.log_for(None)[-1]
 
 
@@ -375,7 +378,7 @@ def test_income_is_paid_after_rounds_3_6_9_12_only() -> None:
     for r in range(1, 13):
         st.round = r
         before = st.money[0]
-        set_stack(st, ("end_round",))
+        set_stack(st, EndRound())
         st.stack = []
         assert st.money[0] - before == (2 if r in (3, 6, 9, 12) else 0), r
 
@@ -383,14 +386,12 @@ def test_income_is_paid_after_rounds_3_6_9_12_only() -> None:
 def test_the_game_ends_after_round_12() -> None:
     st = start(3)
     st.round = 11
-    st.stack = [("end_round",)]
-    from boomtown.games.way_out_west import rules
-
-    rules.run(st)
+    st.stack = [EndRound()]
+    settle(st)
     assert not st.is_terminal() and st.round == 12
     st.round = 12
-    st.stack = [("end_round",)]
-    rules.run(st)
+    st.stack = [EndRound()]
+    settle(st)
     assert st.is_terminal()
 
 

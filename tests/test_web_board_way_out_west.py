@@ -507,7 +507,7 @@ def test_the_fight_panel_shows_sides_volleys_the_sheriff_and_the_robbery(tmp_pat
         st.apply(A.HITS + 0)
         st.apply("fire")
         st.apply(A.HITS + 1)       # it falls: the robbery
-        assert st.current_player == CHANCE and st.stack[-1][0] == "robbery"
+        assert st.current_player == CHANCE and type(st.stack[-1]).__name__ == "Robbery"
         st.apply("the robbery dice total 11")
         assert st.view(None)["state"]["gunfight"] is None
         panel = draw(3)            # a bystander sees how it went

@@ -6,17 +6,37 @@ and is then edited field by field, the way a puzzle or a table-mode position wou
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from boomtown.engine import CHANCE, TERMINAL
+from boomtown.engine.machine import settle
 from boomtown.games.way_out_west import RULESET, rules
 from boomtown.games.way_out_west import actions as A
-from boomtown.games.way_out_west.state import NF, C, T, WayOutWestState
+from boomtown.games.way_out_west.state import NF, WOW, C, T, WayOutWestState
 
 SAN_ANTONIA, KANSAS_CITY, ABILENE, DODGE_CITY, DEADWOOD = range(5)
-END = ("end_of_test",)
-"""A frame that stops the machine (the position is over once it is reached)."""
-rules.STEP["end_of_test"] = lambda st, frame: TERMINAL
+
+
+@WOW.decision("the end of the test")
+class EndOfTest(NamedTuple):
+    """A step that stops the machine: its "seat" is TERMINAL (the position is over once it
+    is reached), and it offers nothing."""
+
+    seat: int = TERMINAL
+
+    def legal(self, st: Any) -> list[int]:
+        return []
+
+    def choose(self, st: Any, aid: int) -> None:
+        raise AssertionError("the end of the test offers no action")
+
+
+END = EndOfTest()
+
+
+def top(st: WayOutWestState) -> type:
+    """The type of the step on top of the stack (the one to happen next)."""
+    return type(st.stack[-1])
 
 
 def counter(key: str) -> int:
@@ -42,7 +62,7 @@ def start(
     assert st.current_player == CHANCE
     st.apply(A.START + first)
     i = 0
-    while st.stack[-1][0] == "place":
+    while top(st) is rules.Place:
         st.apply(A.PLACE + (towns[i] if towns else SAN_ANTONIA))
         i += 1
     return st
@@ -93,12 +113,12 @@ def farmer(st: WayOutWestState, t: int) -> None:
     st.farmer_supply -= 1
 
 
-def set_stack(st: WayOutWestState, *frames: tuple[Any, ...]) -> None:
-    """Replace the pending frames (last = next) and advance to the next decision."""
-    st.stack = [END, *frames]
+def set_stack(st: WayOutWestState, *steps: Any) -> None:
+    """Replace the pending steps (last = next) and advance to the next decision."""
+    st.stack = [END, *steps]
     st.fight = [0] * NF
     st._legal_cache = None
-    rules.run(st)
+    settle(st)
 
 
 def act(st: WayOutWestState, s: int, boxes: dict[str, int] | None = None) -> None:
@@ -110,7 +130,7 @@ def act(st: WayOutWestState, s: int, boxes: dict[str, int] | None = None) -> Non
 
         for key, n in boxes.items():
             st.boxes_left[BOX[key]] = n
-    set_stack(st, ("act", s))
+    set_stack(st, rules.Turn(s))
 
 
 def texts(st: WayOutWestState) -> list[str]:

@@ -136,7 +136,9 @@ class Machine:
     def chance(self, title: str, hint: str = "", private: bool = False) -> Callable[[T], T]:
         """Register a chance step type: ``outcomes(state) -> [(id, probability)]`` (sorted
         by id, summing to 1) and ``choose(state, id)``. A ``for_seat`` field says for whom
-        it is drawn; ``private`` that only that seat may see the outcome."""
+        it is drawn; ``private`` that only that seat may see the outcome. Its legal ids are
+        the outcomes' ids; a step type that keeps them ready (a table built once) gives its
+        own ``legal(state)``, which must list the same ids."""
         return self._register(CHANCE_STEP, title, hint, (CHANCE_KIND,), private)
 
     def auto(self, cls: T) -> T:
@@ -164,7 +166,7 @@ class Machine:
                             (cls.__doc__ or "").strip())
             setattr(cls, "NATURE", nature)  # noqa: B010 (set on a class built elsewhere)
             setattr(cls, "STEP", step)  # noqa: B010
-            if nature == CHANCE_STEP:
+            if nature == CHANCE_STEP and not hasattr(cls, "legal"):
                 setattr(cls, "legal", _outcome_ids)  # noqa: B010
             if nature != AUTO and not hasattr(cls, "prompt"):
                 setattr(cls, "prompt", _declared_prompt)  # noqa: B010
@@ -198,7 +200,11 @@ class Machine:
 
 # --------------------------------------------------------------- the loop
 def push(state: Any, *steps: Any) -> None:
-    """Put ``steps`` on the stack so that they happen in the order given."""
+    """Put ``steps`` on the stack so that they happen in the order given.
+
+    On a hot path a game may extend ``state.stack`` itself: ``stack.append(step)`` for one
+    step, ``stack += steps[::-1]`` (built once) for several; each saves a call.
+    """
     state.stack.extend(reversed(steps))
 
 
@@ -206,21 +212,22 @@ def settle(state: Any) -> None:
     """Carry out automatic steps until a decision or chance step is on top (``current_player``
     becomes its seat or ``CHANCE``) or the stack is empty (``TERMINAL``)."""
     stack = state.stack
-    for _ in range(MAX_AUTO_STEPS):
-        if not stack:
-            state.current_player = TERMINAL
-            return
+    autos = 0  # a plain count: a range() to loop over costs more than the loop's body
+    while stack:
         frame = stack[-1]
-        nature = frame.NATURE
-        if nature == DECISION:
+        nature = frame.NATURE  # one of the constants, as the decorator set it
+        if nature is DECISION:
             state.current_player = frame.seat
             return
-        if nature == CHANCE_STEP:
+        if nature is CHANCE_STEP:
             state.current_player = CHANCE
             return
         stack.pop()
         frame.run(state)
-    raise MachineStuck(f"{MAX_AUTO_STEPS} automatic steps without a decision")
+        autos += 1
+        if autos == MAX_AUTO_STEPS:
+            raise MachineStuck(f"{MAX_AUTO_STEPS} automatic steps without a decision")
+    state.current_player = TERMINAL
 
 
 def advance(state: Any, aid: int) -> None:
@@ -409,7 +416,10 @@ class Fields:
 
     def redeal(self, state: Any, seat: int, rng: random.Random) -> None:
         """Shuffle the things hidden from ``seat`` between the places that hide them, each
-        keeping its size; ``state`` must own its containers (an ``editable_copy``)."""
+        keeping its size; ``state`` must own its containers (an ``editable_copy``). With
+        nothing hidden it does nothing (and draws nothing from ``rng``)."""
+        if not self._hidden:
+            return
         d = state.__dict__
         pool: list[Any] = []
         places: list[tuple[list[Any], bool]] = []

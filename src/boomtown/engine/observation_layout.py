@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from boomtown.engine.actions import CHANCE, TERMINAL
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Mapping
 
 
 def seat_labels(players: int) -> list[str]:
@@ -100,13 +100,18 @@ class SlotObservation:
         self._rel = relative_seats(players)
         self.frames: tuple[str, ...] = ()
         self.f_decides = self.f_frame = 0
-        self._frame_slot: dict[str, int] = {}
+        #: The "frame" slot of each kind of decision: by frame name, or by step type.
+        self._frame_slot: dict[Any, int] = {}
+        self._by_step_type = False
         self._other_frame = 0
 
-    def add_decision(self, slots: SlotLayout, frames: Iterable[str]) -> int:
+    def add_decision(self, slots: SlotLayout, frames: Iterable[str],
+                     steps: Mapping[type, str] | None = None) -> int:
         """The flags of who decides now (a relative seat, chance, nobody: the game is over)
-        and of the decision's kind (the frame on top of the stack, one of ``frames`` or
-        "other"); the start of the first."""
+        and of the decision's kind (the step on top of the stack, one of ``frames`` or
+        "other"); the start of the first. A game on the kernel's decision machine gives
+        ``steps``, the kind of each step type; otherwise a frame's kind is its first item.
+        """
         n = self.players
         self.frames = tuple(frames)
         self.f_decides = slots.add(
@@ -115,7 +120,10 @@ class SlotObservation:
             "who decides now (nobody: the game is over)",
         )
         self.f_frame = slots.add("frame", [*self.frames, "other"], "the kind of the decision now")
-        self._frame_slot = {kind: self.f_frame + i for i, kind in enumerate(self.frames)}
+        slot = {kind: self.f_frame + i for i, kind in enumerate(self.frames)}
+        self._by_step_type = steps is not None
+        self._frame_slot = (slot if steps is None
+                            else {step: slot[kind] for step, kind in steps.items()})
         self._other_frame = self.f_frame + len(self.frames)
         return self.f_decides
 
@@ -131,13 +139,15 @@ class SlotObservation:
 
     def decision_slots(self, st: Any, rel: list[int], hot: list[int]) -> None:
         """Add to ``hot`` the slots of who decides in ``st`` and of the decision's kind, the
-        kind of the frame on top of its ``stack`` (``rel``: seats relative to the observer)."""
+        kind of the step on top of its ``stack`` (``rel``: seats relative to the observer)."""
         who = st.current_player
         n = self.players
         hot.append(self.f_decides + (rel[who] if who >= 0 else n if who == CHANCE else n + 1))
         stack = st.stack
         if who != TERMINAL and stack:
-            hot.append(self._frame_slot.get(stack[-1][0], self._other_frame))
+            top = stack[-1]
+            key = type(top) if self._by_step_type else top[0]
+            hot.append(self._frame_slot.get(key, self._other_frame))
 
     def write(self, out: Any, raw: list[int], hot: list[int]) -> None:
         """Write the counts ``raw`` (scaled, clipped to [0, 1]) and the flags ``hot`` (1,

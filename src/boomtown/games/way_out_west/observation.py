@@ -76,8 +76,9 @@ class WayOutWestObservation(SlotObservation):
 
         super().__init__(players)
         self._scoring = scoring
-        # the kinds of frame a decision is taken in (``rules.CHOOSE``), in a fixed order
-        frames = tuple(sorted(rules.CHOOSE))
+        # the kinds of step a decision is taken in (``rules.DECISION_NAMES``), in a fixed order
+        frames = tuple(sorted(rules.DECISION_NAMES.values()))
+        self._action_steps = rules.ACTION_STEPS
         options = options if options is not None else WayOutWestOptions()
         n = players
         rel = seat_labels(n)
@@ -131,7 +132,7 @@ class WayOutWestObservation(SlotObservation):
         self.f_owner = s.add("owner", [f"{t},{k},{o}" for t in towns for k in counters
                                        for o in [*rel, "none"]],
                              "the owner of each town's counter of each type (one-hot)")
-        self.add_decision(s, frames)
+        self.add_decision(s, frames, rules.DECISION_NAMES)
         self.f_fight = s.add(
             "gunfight_flags", ["active", "attacker_sheriff", "defender_sheriff"],
             "a gunfight is going on; the sheriff fights for the attacker, the defender")
@@ -172,9 +173,10 @@ class WayOutWestObservation(SlotObservation):
         fight = st.fight
         stack = st.stack
         left = [0] * n
+        action_steps = self._action_steps
         for frame in stack:
-            if frame[0] == "act":
-                left[rel[frame[1]]] += 1
+            if type(frame) in action_steps:
+                left[rel[frame.seat]] += 1
         raw: list[int] = [st.round, st.high, st.farmer_supply, st.farmer_out,
                             st.wanted_supply]
         raw += st.boxes_left

@@ -1,6 +1,6 @@
 """Prompts and described actions of Way Out West (the engine's presentation contract).
 
-:func:`prompt` reads the frame on top of the phase machine's stack and says what is being
+:func:`prompt` reads the step on top of the decision machine's stack and says what is being
 decided (or rolled), by whom, with progress where a choice has several parts, and which board
 things it concerns. :func:`describe` gives the board things a legal action concerns, by the
 ids of :mod:`ids` (the town first: the thing a player clicks), and what it costs. Neither runs
@@ -21,12 +21,15 @@ on the bots' hot path (they use ``legal_actions()``), and neither changes the po
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from boomtown.engine.actions import CHANCE, Prompt
+from boomtown.engine.machine import declared_prompt
 from boomtown.games.way_out_west import actions as A
-from boomtown.games.way_out_west import gunfights, rules
+from boomtown.games.way_out_west import gunfights as G
 from boomtown.games.way_out_west import ids as I
+from boomtown.games.way_out_west import rules as R
 from boomtown.games.way_out_west.data import DATA
 from boomtown.games.way_out_west.state import (
     F_ATT,
@@ -41,7 +44,6 @@ from boomtown.games.way_out_west.views import target_id
 if TYPE_CHECKING:
     from boomtown.games.way_out_west.state import WayOutWestState as St
 
-Frame = rules.Frame
 GF = DATA.gunfight
 TOKENS_PER_ROUND = DATA.setup.action_tokens
 SETUP_COWBOYS = DATA.setup.cowboys_placed
@@ -49,7 +51,7 @@ COWBOYS_EACH = DATA.components.cowboys_per_player
 CATTLE_PRICE = DATA.box("cattle").price
 HIRE_PRICE = DATA.box("hire").price
 PRICES = tuple(c.price for c in DATA.counters)
-SIDE_NAMES = gunfights.SIDE_NAMES
+SIDE_NAMES = G.SIDE_NAMES
 
 
 def faces_text(faces: tuple[int, ...]) -> str:
@@ -82,14 +84,14 @@ def _name(seat: int) -> str:
     return SEAT_NAMES[seat] if seat >= 0 else "the Farmer"
 
 
-def _p_start(st: St, frame: Frame) -> Prompt:
+def _p_start(st: St, step: R.StartPlayer) -> Prompt:
     return Prompt(CHANCE, "Roll for the start player",
                   "The dice pick the start player, who places the first cowboy and bids first",
                   kind="chance", subjects=(I.TURN_IDS[0],), for_seat=None)
 
 
-def _p_place(st: St, frame: Frame) -> Prompt:
-    s = frame[1]
+def _p_place(st: St, step: R.Place) -> Prompt:
+    s = step.seat
     placed = COWBOYS_EACH - st.cowboy_supply[s]
     return Prompt(s, "Set-up: place a cowboy in a town",
                   f"Any of the {A.T} towns; everyone places one at a time in turn order",
@@ -97,8 +99,8 @@ def _p_place(st: St, frame: Frame) -> Prompt:
                   subjects=(I.COWBOY_SUPPLY[s],))
 
 
-def _p_bid(st: St, frame: Frame) -> Prompt:
-    s = frame[1]
+def _p_bid(st: St, step: R.Bid) -> Prompt:
+    s = step.seat
     bidding = st.in_auction.count(1)
     space = st.drop_pos + 1
     subjects = [I.TURN_IDS[space - 1]]
@@ -116,9 +118,9 @@ def _p_bid(st: St, frame: Frame) -> Prompt:
                   kind="bid", subjects=tuple(subjects))
 
 
-def _p_act(st: St, frame: Frame) -> Prompt:
-    s = frame[1]
-    left = sum(1 for f in st.stack if f[0] == "act" and f[1] == s)
+def _p_act(st: St, step: R.Act) -> Prompt:
+    s = step.seat
+    left = R.actions_left(st, s)
     free = [I.BOX_IDS[b] for b, n in enumerate(st.boxes_left) if n]
     return Prompt(s, "Choose an action box",
                   f"Put your action token on a free box ({len(free)} free) and carry out its "
@@ -128,8 +130,8 @@ def _p_act(st: St, frame: Frame) -> Prompt:
                   kind="action", subjects=tuple(free))
 
 
-def _p_hire2(st: St, frame: Frame) -> Prompt:
-    s, more = frame[1], frame[2]
+def _p_hire2(st: St, step: R.Hire2) -> Prompt:
+    s, more = step.seat, step.more
     which = "a second" if A.HIRE_UP_TO == 2 else "another"
     return Prompt(s, f"Hire {which} cowboy: into which town?",
                   f"${HIRE_PRICE} more, into any town; or hire no more",
@@ -137,11 +139,11 @@ def _p_hire2(st: St, frame: Frame) -> Prompt:
                   subjects=(I.BOX_ID["hire"], I.COWBOY_SUPPLY[s]))
 
 
-def _p_sheriff(st: St, frame: Frame) -> Prompt:
-    j = frame[1]
+def _p_sheriff(st: St, step: G.Sheriff) -> Prompt:
+    j = step.seat
     f = st.fight
     t = f[F_TOWN]
-    target = gunfights.target_text(st)
+    target = G.target_text(st)
     if j == f[F_ATT]:
         title = f"Your sheriff in {A.TOWN_NAMES[t]}: join your attack on {target}, or stay out?"
     else:
@@ -151,30 +153,29 @@ def _p_sheriff(st: St, frame: Frame) -> Prompt:
                   kind="sheriff", subjects=(*_fight_subjects(st), I.SHERIFF_AT[t]))
 
 
-def _p_ask(st: St, frame: Frame) -> Prompt:
-    side = frame[1]
-    s = gunfights.side_player(st, side)
-    mine, theirs = gunfights.fighters(st, side), gunfights.fighters(st, 1 - side)
+def _p_ask(st: St, step: G.Stand) -> Prompt:
+    side, s = step.side, step.seat
+    mine, theirs = G.fighters(st, side), G.fighters(st, 1 - side)
     when = "both sides fire together" if mine == theirs else "you fire first"
-    return Prompt(s, f"Fire or retreat: the gunfight over {gunfights.target_text(st)}",
+    return Prompt(s, f"Fire or retreat: the gunfight over {G.target_text(st)}",
                   f"You are the {SIDE_NAMES[side]}, {plural(mine, 'fighter')} against {theirs}, "
                   f"and {when}: each fighter rolls a die, a {HIT_FACES} hits. Retreating loses "
                   "the fight; your cowboys ride to different towns",
                   kind="gunfight", subjects=_fight_subjects(st))
 
 
-def _p_roll(st: St, frame: Frame) -> Prompt:
-    side = frame[1]
-    shots = gunfights.fighters(st, side)
-    owner = gunfights.side_player(st, side)
+def _p_roll(st: St, step: G.Roll) -> Prompt:
+    side = step.side
+    shots = G.fighters(st, side)
+    owner = G.side_player(st, side)
     return Prompt(CHANCE, f"Roll the {SIDE_NAMES[side]}'s volley: {plural(shots, 'die', 'dice')}",
                   f"Each {HIT_FACES} is a hit; the {SIDE_NAMES[side]} is {_name(owner)}",
                   kind="chance", subjects=_fight_subjects(st),
                   for_seat=owner if owner >= 0 else None)
 
 
-def _p_retreat(st: St, frame: Frame) -> Prompt:
-    _, s, left, used = frame
+def _p_retreat(st: St, step: G.Retreat) -> Prompt:
+    s, left, used = step.seat, step.cowboys_left, step.towns_used
     moved = used.bit_count() - 1  # the fight's town is marked too
     t = st.fight[F_TOWN]
     return Prompt(s, "Retreat: which town does a cowboy ride to?",
@@ -183,9 +184,8 @@ def _p_retreat(st: St, frame: Frame) -> Prompt:
                   subjects=(I.TOWN_IDS[t], I.COWBOY_AT[t][s]))
 
 
-def _p_casualty(st: St, frame: Frame) -> Prompt:
-    _, side, hits = frame
-    s = gunfights.side_player(st, side)
+def _p_casualty(st: St, step: G.Casualty) -> Prompt:
+    s, hits = step.seat, step.hits
     return Prompt(s, "A hit: which of your fighters falls?",
                   "A cowboy goes back to your supply; the sheriff or a built-in defender only "
                   "leaves this gunfight",
@@ -193,17 +193,17 @@ def _p_casualty(st: St, frame: Frame) -> Prompt:
                   subjects=_fight_subjects(st))
 
 
-def _p_spoils(st: St, frame: Frame) -> Prompt:
-    a = frame[1]
+def _p_spoils(st: St, step: G.SpoilsCounter) -> Prompt:
+    a = step.seat
     f = st.fight
     name = A.COUNTER_NAMES[f[F_SLOT]]
-    return Prompt(a, f"You won {gunfights.target_text(st)}: replace it with your own {name}?",
+    return Prompt(a, f"You won {G.target_text(st)}: replace it with your own {name}?",
                   "Either way the loser's counter goes back to the loser's supply; yours comes "
                   "from your supply", kind="spoils", subjects=_fight_subjects(st))
 
 
-def _p_rustle(st: St, frame: Frame) -> Prompt:
-    a = frame[1]
+def _p_rustle(st: St, step: G.Rustle) -> Prompt:
+    a = step.seat
     f = st.fight
     t, d = f[F_TOWN], f[F_DEF]
     most = min(st.cattle_in(d, t), A.RUSTLE_UP_TO)
@@ -213,39 +213,40 @@ def _p_rustle(st: St, frame: Frame) -> Prompt:
                   kind="spoils", subjects=_fight_subjects(st))
 
 
-def _p_robbery(st: St, frame: Frame) -> Prompt:
+def _p_robbery(st: St, step: G.Robbery) -> Prompt:
     f = st.fight
     d = f[F_DEF]
     return Prompt(CHANCE, f"Roll {GF.robbery_dice} dice for the robbery of "
-                          f"{gunfights.target_text(st)}",
+                          f"{G.target_text(st)}",
                   f"{SEAT_NAMES[d]} pays {SEAT_NAMES[f[F_ATT]]} the total, up to all "
                   f"{SEAT_NAMES[d]}'s money; a Bank that cannot pay it all leaves play",
                   kind="chance", subjects=_fight_subjects(st), for_seat=f[F_ATT])
 
 
-def _p_wanted(st: St, frame: Frame) -> Prompt:
-    s = frame[1]
-    sources = gunfights.wanted_sources(st, s)
+def _p_wanted(st: St, step: G.WantedFrom) -> Prompt:
+    s = step.seat
+    sources = G.wanted_sources(st, s)
     return Prompt(s, "Take a Wanted counter: from whom?",
                   "None are left in the supply: take one from another player who holds one",
                   kind="spoils", subjects=tuple(I.WANTED_HELD[o] for o in sources))
 
 
-PROMPTS = {
-    "start": _p_start, "place": _p_place, "bid": _p_bid, "act": _p_act, "hire2": _p_hire2,
-    "sheriff": _p_sheriff, "ask": _p_ask, "roll": _p_roll, "retreat": _p_retreat,
-    "casualty": _p_casualty, "spoils_counter": _p_spoils, "rustle": _p_rustle,
-    "robbery": _p_robbery, "wanted": _p_wanted,
+#: The prompt of each step type a seat or chance decides in.
+PROMPTS: dict[type, Callable[[Any, Any], Prompt]] = {
+    R.StartPlayer: _p_start, R.Place: _p_place, R.Bid: _p_bid, R.Act: _p_act,
+    R.Hire2: _p_hire2, G.Sheriff: _p_sheriff, G.Stand: _p_ask, G.Roll: _p_roll,
+    G.Retreat: _p_retreat, G.Casualty: _p_casualty, G.SpoilsCounter: _p_spoils,
+    G.Rustle: _p_rustle, G.Robbery: _p_robbery, G.WantedFrom: _p_wanted,
 }
 
 
 def prompt(st: St, seat: int | None) -> Prompt:
     """The current decision (or chance point), the same for every viewer: nothing is hidden."""
-    frame = st.stack[-1]
-    make = PROMPTS.get(str(frame[0]))
-    if make is None:  # a frame the machine stops at that names no decision of its own
-        return Prompt(st.current_player, rules.describe(st).capitalize())
-    return make(st, frame)
+    step = st.stack[-1]
+    make = PROMPTS.get(type(step))
+    if make is None:  # a step without a prompt of its own here: its declared one
+        return declared_prompt(step)
+    return make(st, step)
 
 
 # ------------------------------------------------------------------ described actions
@@ -321,9 +322,8 @@ def _describe_gunfight(st: St, aid: int) -> Described:
     if aid < A.CASUALTY_COWBOY:
         o = aid - A.WANTED_FROM
         return (I.WANTED_HELD[o], I.SEAT_IDS[o]), ""
-    side = st.stack[-1][1]
     if aid == A.CASUALTY_COWBOY:
-        return (I.COWBOY_AT[t][gunfights.side_player(st, side)],), ""
+        return (I.COWBOY_AT[t][st.stack[-1].seat],), ""
     if aid == A.CASUALTY_SHERIFF:
         return (I.SHERIFF_AT[t],), ""
     return (_fight_target(st),), ""

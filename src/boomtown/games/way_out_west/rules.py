@@ -1,20 +1,32 @@
-"""The round and phase machine of Way Out West.
+"""The rounds and phases of Way Out West as steps of the kernel's decision machine
+(:mod:`boomtown.engine.machine`; the gunfight's steps are in :mod:`gunfights`).
 
-The state keeps a stack of frames (small tuples). :func:`run` looks at the frame on top: a
-decision frame names the seat (or chance) to decide; any other frame is popped and carried
-out, possibly pushing more frames. :func:`choose` applies a decision to the frame on top.
+The rule book's sequence (docs/way-out-west.md; the step that carries each part out):
 
-Frames: ``setup``, ``start`` (chance: start player), ``place`` (set-up cowboys), ``round``,
-``auction`` / ``bid`` (turn-order bidding), ``act`` (one action of one seat), ``hire2``,
-``end_round`` (income, the end) and the gunfight frames of :mod:`gunfights`.
+1. Set-up: the dice pick the start player; in turn order each player places his set-up
+   cowboys, one at a time, in any town (:class:`Setup`, :class:`StartPlayer`, :class:`Place`).
+2. Each round (:class:`NewRound`) the action boxes open again, then
+   a. the players bid for turn order (:class:`Auction`, :class:`Bid`): a player who drops
+      out pays his bid and takes the last free turn-order space; the last bidder left is
+      start player (and pays his bid with ``winner_pays``);
+   b. in turn order each player takes one action, then everybody a second one
+      (:class:`Actions`; :class:`Turn` offers the actions of the free boxes, :class:`Act`
+      is the choice; :class:`Hire2` the optional further hires of the hire box);
+   c. after the rounds of the income track, income; after the last round, the end
+      (:class:`EndRound`).
+
+>>> Act.STEP.nature, Act.STEP.kinds
+('decision', ('buy', 'hire', 'move', 'build', 'place', 'gunfight'))
+>>> step_of(Turn(0)).nature
+'auto'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NamedTuple
 
 from boomtown.engine.actions import CHANCE, TERMINAL
+from boomtown.engine.machine import push, step_of
 from boomtown.games.way_out_west import actions as A
 from boomtown.games.way_out_west import gunfights, scoring
 from boomtown.games.way_out_west.data import DATA
@@ -24,6 +36,7 @@ from boomtown.games.way_out_west.state import (
     BOX_KEYS,
     NB,
     SEAT_NAMES,
+    WOW,
     C,
     T,
 )
@@ -31,7 +44,6 @@ from boomtown.games.way_out_west.state import (
 if TYPE_CHECKING:
     from boomtown.games.way_out_west.state import WayOutWestState as St
 
-Frame = tuple[Any, ...]
 CATTLE_PRICE = DATA.box("cattle").price
 HIRE_PRICE = DATA.box("hire").price
 PRICES = tuple(c.price for c in DATA.counters)
@@ -76,10 +88,10 @@ NEIGHBOURS = tuple(
 TOWNS = tuple(range(T))
 #: Legal lists that never change (shared: read-only, like every legal list).
 START_IDS = {n: [A.START + s for s in range(n)] for n in range(1, A.N + 1)}
+#: START_ODDS[n]: the start-player roll among n players, every seat alike.
+START_ODDS = {n: [(aid, 1.0 / n) for aid in ids] for n, ids in START_IDS.items()}
 PLACE_IDS = [A.PLACE + t for t in range(T)]
 HIRE2_IDS = [*range(A.HIRE2, A.HIRE2 + T), A.HIRE_STOP]
-#: A round's frames in stack order: the auction on top, then the actions, then the end.
-ROUND_FRAMES = (("end_round",), ("actions",), ("auction",))
 #: TOWN_COUNTERS[t]: town t's part of ``owner``; SEAT_TOWNS[s]: seat s's part of ``cowboys``
 #: and ``cattle``. NO_COUNTERS: a town's part without counters (compared, never changed).
 TOWN_COUNTERS = tuple(slice(t * C, (t + 1) * C) for t in range(T))
@@ -100,43 +112,11 @@ BOXES_3P = tuple(
 )
 
 
-# ------------------------------------------------------------------ driver
-def run(st: St) -> None:
-    """Carry out automatic frames until a decision is needed (or the game ends)."""
-    stack = st.stack
-    while stack:
-        frame = stack[-1]
-        who = STEP[frame[0]](st, frame)
-        if who is not None:
-            st.current_player = who
-            return
-    st.current_player = TERMINAL
-
-
-def chance_distribution(st: St) -> list[tuple[int, float]]:
-    frame = st.stack[-1]
-    if frame[0] == "start":
-        p = 1.0 / st.num_players
-        return [(A.START + s, p) for s in range(st.num_players)]
-    return gunfights.chance_distribution(st, frame)
-
-
 def describe(st: St) -> str:
-    """A description of the pending decision."""
+    """A description of the pending decision (its step's declared title)."""
     if st.current_player == TERMINAL:
         return "the game is over"
-    kind = str(st.stack[-1][0])
-    return PROMPTS.get(kind, kind)
-
-
-PROMPTS: dict[str, str] = {
-    "start": "chance: the dice decide the start player",
-    "place": "place a cowboy in a town (set-up)",
-    "bid": "raise the bid for turn order or drop out",
-    "act": "choose an action box and carry out the action",
-    "hire2": "hire another cowboy, or not",
-    **gunfights.PROMPTS,
-}
+    return step_of(st.stack[-1]).title
 
 
 def explain_illegal(st: St, aid: int) -> str:
@@ -144,14 +124,13 @@ def explain_illegal(st: St, aid: int) -> str:
     if st.current_player == CHANCE:
         return f"{text!r} is not a possible chance outcome now"
     who = SEAT_NAMES[st.current_player]
-    frame = st.stack[-1]
-    kind = frame[0]
-    if kind == "bid" and A.BID <= aid < A.BID + A.MAX_BID:
+    step = type(st.stack[-1])
+    if step is Bid and A.BID <= aid < A.BID + A.MAX_BID:
         amount = aid - A.BID + 1
         if amount <= st.high:
             return f"a raise must beat the high bid of ${st.high}"
         return f"{who} has only ${st.money[st.current_player]}"
-    if kind == "act":
+    if step is Act:
         box = box_of(aid)
         if box is not None and st.boxes_left[box] == 0:
             return f"no {BOX_KEYS[box].replace('_', ' ')} box is free this round"
@@ -183,107 +162,122 @@ ACT_BOX = tuple(
 )
 
 
-def _seat(st: St, frame: Frame) -> int:
-    seat: int = frame[1]
-    return seat
-
-
-def _chance(st: St, frame: Frame) -> int:
-    return CHANCE
-
-
 # ------------------------------------------------------------------ set-up
-def _setup(st: St, frame: Frame) -> None:
-    st.stack.pop()
-    st.stack.append(("round",))
-    st.stack.append(("start",))
-    n = st.num_players
-    st.log(f"Way Out West for {n} players: ${DATA.setup.start_money[n]} each, "
-           f"{st.rounds} rounds, income after rounds "
-           + ", ".join(str(r) for r in st.income_after))
+@WOW.auto
+class Setup(NamedTuple):
+    """Set-up: each player's money and pieces are dealt (the state's starting fields); the
+    start player is rolled, then the rounds begin."""
+
+    def run(self, st: St) -> None:
+        n = st.num_players
+        st.log(f"Way Out West for {n} players: ${DATA.setup.start_money[n]} each, "
+               f"{st.rounds} rounds, income after rounds "
+               + ", ".join(str(r) for r in st.income_after))
+        push(st, StartPlayer(), NewRound())
 
 
-def _legal_start(st: St, frame: Frame) -> list[int]:
-    return START_IDS[st.num_players]
+@WOW.chance("chance: the dice decide the start player")
+class StartPlayer(NamedTuple):
+    """Set-up: the dice pick the start player, each seat alike; turn order runs on from him
+    and each player places his set-up cowboys, one at a time, in turn order."""
+
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        return START_ODDS[st.num_players]
+
+    def legal(self, st: St) -> list[int]:
+        return START_IDS[st.num_players]
+
+    def choose(self, st: St, aid: int) -> None:
+        first = aid - A.START
+        n = st.num_players
+        st.order = [(first + i) % n for i in range(n)]
+        st.log(f"{SEAT_NAMES[first]} wins the dice roll and is the start player")
+        push(st, *[PLACE[s] for s in st.order] * DATA.setup.cowboys_placed)
 
 
-def _choose_start(st: St, frame: Frame, aid: int) -> None:
-    st.stack.pop()
-    first = aid - A.START
-    n = st.num_players
-    st.order = [(first + i) % n for i in range(n)]
-    st.log(f"{SEAT_NAMES[first]} wins the dice roll and is the start player")
-    # one cowboy each in turn order, as many times as the set-up places (the first on top)
-    st.stack += [("place", s) for s in reversed(st.order)] * DATA.setup.cowboys_placed
+@WOW.decision("place a cowboy in a town (set-up)", kinds=("place",))
+class Place(NamedTuple):
+    """Set-up: ``seat`` places one cowboy from his supply in any town."""
 
+    seat: int
 
-def _legal_place(st: St, frame: Frame) -> list[int]:
-    return PLACE_IDS
+    def legal(self, st: St) -> list[int]:
+        return PLACE_IDS
 
-
-def _choose_place(st: St, frame: Frame, aid: int) -> None:
-    st.stack.pop()
-    s, t = frame[1], aid - A.PLACE
-    st.cowboys[s * T + t] += 1
-    st.cowboy_supply[s] -= 1
-    st.log(f"{SEAT_NAMES[s]} places a cowboy in {A.TOWN_NAMES[t]}")
+    def choose(self, st: St, aid: int) -> None:
+        s, t = self.seat, aid - A.PLACE
+        st.cowboys[s * T + t] += 1
+        st.cowboy_supply[s] -= 1
+        st.log(f"{SEAT_NAMES[s]} places a cowboy in {A.TOWN_NAMES[t]}")
 
 
 # ------------------------------------------------------------------ rounds
-def _round(st: St, frame: Frame) -> None:
-    st.stack.pop()
-    st.round += 1
-    st.log(f"Round {st.round}")
-    st.boxes_left = list(BOXES_3P if st.num_players == 3 else BOXES_FULL)
-    st.stack += ROUND_FRAMES
+@WOW.auto
+class NewRound(NamedTuple):
+    """A round: every action box opens again (fewer with 3 players), then the auction for
+    turn order, the two actions each and the end of the round."""
+
+    def run(self, st: St) -> None:
+        st.round += 1
+        st.log(f"Round {st.round}")
+        st.boxes_left = list(BOXES_3P if st.num_players == 3 else BOXES_FULL)
+        push(st, *ROUND_STEPS)
 
 
-def _auction(st: St, frame: Frame) -> None:
-    st.stack.pop()
-    n = st.num_players
-    st.bids = [0] * n
-    st.in_auction = [1] * n
-    st.high = 0
-    st.drop_pos = n - 1
-    st.new_order = [-1] * n
-    st.stack.append(("bid", st.order[0]))
+@WOW.auto
+class Auction(NamedTuple):
+    """The turn-order auction opens: no bids yet; the start player bids first."""
+
+    def run(self, st: St) -> None:
+        n = st.num_players
+        st.bids = [0] * n
+        st.in_auction = [1] * n
+        st.high = 0
+        st.drop_pos = n - 1
+        st.new_order = [-1] * n
+        st.stack.append(BID[st.order[0]])
 
 
-def _legal_bid(st: St, frame: Frame) -> list[int]:
-    money = st.money[frame[1]]
-    top = money if money < A.MAX_BID else A.MAX_BID
-    return [A.DROP, *range(A.BID + st.high, A.BID + top)]
+@WOW.decision("raise the bid for turn order or drop out", kinds=("pass", "bid"))
+class Bid(NamedTuple):
+    """The auction: ``seat`` raises the high bid (up to his money) or drops out, paying his
+    bid and taking the last free turn-order space; the bid passes on in turn order to the
+    next player still bidding, until one is left."""
 
+    seat: int
 
-def _choose_bid(st: St, frame: Frame, aid: int) -> None:
-    s = frame[1]
-    in_auction = st.in_auction
-    if aid == A.DROP:
-        paid = st.bids[s]
-        st.money[s] -= paid
-        in_auction[s] = 0
-        st.new_order[st.drop_pos] = s
-        st.drop_pos -= 1
-        st.log(f"{SEAT_NAMES[s]} drops out, pays ${paid} and takes turn-order space "
-               f"{st.drop_pos + 2}")
-    else:
-        amount = aid - A.BID + 1
-        st.bids[s] = amount
-        st.high = amount
-        st.log(f"{SEAT_NAMES[s]} raises the bid to ${amount}")
-    if in_auction.count(1) == 1:
-        st.stack.pop()
-        _end_auction(st)
-        return
-    # the next seat still bidding, in the current turn order, replaces this frame
-    order = st.order
-    i = order.index(s)
-    n = len(order)
-    for step in range(1, n + 1):
-        t = order[(i + step) % n]
-        if in_auction[t]:
-            st.stack[-1] = ("bid", t)
+    def legal(self, st: St) -> list[int]:
+        money = st.money[self.seat]
+        top = money if money < A.MAX_BID else A.MAX_BID
+        return [A.DROP, *range(A.BID + st.high, A.BID + top)]
+
+    def choose(self, st: St, aid: int) -> None:
+        s = self.seat
+        in_auction = st.in_auction
+        if aid == A.DROP:
+            paid = st.bids[s]
+            st.money[s] -= paid
+            in_auction[s] = 0
+            st.new_order[st.drop_pos] = s
+            st.drop_pos -= 1
+            st.log(f"{SEAT_NAMES[s]} drops out, pays ${paid} and takes turn-order space "
+                   f"{st.drop_pos + 2}")
+        else:
+            amount = aid - A.BID + 1
+            st.bids[s] = amount
+            st.high = amount
+            st.log(f"{SEAT_NAMES[s]} raises the bid to ${amount}")
+        if in_auction.count(1) == 1:
+            _end_auction(st)
             return
+        order = st.order
+        i = order.index(s)
+        n = len(order)
+        for later in range(1, n + 1):
+            t = order[(i + later) % n]
+            if in_auction[t]:
+                st.stack.append(BID[t])
+                return
 
 
 def _end_auction(st: St) -> None:
@@ -300,30 +294,67 @@ def _end_auction(st: St) -> None:
 
 
 # ------------------------------------------------------------------ actions
-def _actions(st: St, frame: Frame) -> None:
-    """Each seat takes one action in turn order; then the same again (one per token)."""
-    st.stack.pop()
-    st.stack += [("act", s) for s in reversed(st.order)] * DATA.setup.action_tokens
+@WOW.auto
+class Actions(NamedTuple):
+    """Each player takes one action in turn order; then the same again (one per token)."""
+
+    def run(self, st: St) -> None:
+        push(st, *[TURN[s] for s in st.order] * DATA.setup.action_tokens)
 
 
-def _step_act(st: St, frame: Frame) -> int | None:
-    """The seat acts if some free box offers it an action; the list is kept in the frame
-    (nothing changes before the decision), so it is computed once and never mutated."""
-    s: int = frame[1]
-    if len(frame) > 2:
-        return s
-    ids = action_ids(st, s)
-    if ids:
-        st.stack[-1] = ("act", s, ids)
-        return s
-    st.stack.pop()
-    st.log(f"{SEAT_NAMES[s]} passes: no free box offers an action he can carry out")
-    return None
+@WOW.auto
+class Turn(NamedTuple):
+    """``seat``'s action: he puts his token on a free box and carries out its action. A
+    player whom no free box offers an action he can carry out passes."""
+
+    seat: int
+
+    def run(self, st: St) -> None:
+        s = self.seat
+        ids = action_ids(st, s)
+        if ids:
+            st.stack.append(Act(s, tuple(ids)))
+        else:
+            st.log(f"{SEAT_NAMES[s]} passes: no free box offers an action he can carry out")
 
 
-def _legal_act(st: St, frame: Frame) -> list[int]:
-    ids: list[int] = frame[2]  # shared with the frame: read-only, like every legal list
-    return ids
+@WOW.decision("choose an action box and carry out the action",
+              kinds=("buy", "hire", "move", "build", "place", "gunfight"))
+class Act(NamedTuple):
+    """``seat`` chooses one of ``ids``, every complete action a free box offers him (listed
+    by :class:`Turn`: nothing changes before he chooses). The box closes for the round."""
+
+    seat: int
+    ids: tuple[int, ...]
+
+    def legal(self, st: St) -> list[int]:
+        return list(self.ids)
+
+    def choose(self, st: St, aid: int) -> None:
+        s = self.seat
+        st.boxes_left[ACT_BOX[aid - A.BUY_CATTLE]] -= 1
+        if aid < A.HIRE:
+            t, k = divmod(aid - A.BUY_CATTLE, A.CATTLE_UP_TO)
+            buy_cattle(st, s, t, k + 1)
+        elif aid < A.HIRE2:
+            hire(st, s, aid - A.HIRE)
+            _offer_more_hires(st, s, A.HIRE_UP_TO - 1)
+        elif aid < A.MOVE_CATTLE:
+            pair, k = divmod(aid - A.MOVE_COWBOYS, A.MAX_MOVE)
+            src, dst = A.PAIRS[pair]
+            move_cowboys(st, s, src, dst, k + 1)
+        elif aid < A.BUILD:
+            pair, k = divmod(aid - A.MOVE_CATTLE, A.MOVE_CATTLE_UP_TO)
+            src, dst = A.ADJACENT[pair]
+            move_cattle(st, s, src, dst, k + 1)
+        elif aid < A.FARMER:
+            t, k = divmod(aid - A.BUILD, C)
+            build(st, s, t, k)
+        elif aid < A.ATTACK:
+            place_farmer(st, s, aid - A.FARMER)
+        else:
+            t, slot = divmod(aid - A.ATTACK, A.SLOTS)
+            gunfights.start(st, s, t, slot)
 
 
 def _spread_open(st: St, s: int, t: int) -> bool:
@@ -420,34 +451,6 @@ def action_ids(st: St, s: int) -> list[int]:
     return ids
 
 
-def _choose_act(st: St, frame: Frame, aid: int) -> None:
-    st.stack.pop()
-    s = frame[1]
-    st.boxes_left[ACT_BOX[aid - A.BUY_CATTLE]] -= 1
-    if aid < A.HIRE:
-        t, k = divmod(aid - A.BUY_CATTLE, A.CATTLE_UP_TO)
-        buy_cattle(st, s, t, k + 1)
-    elif aid < A.HIRE2:
-        hire(st, s, aid - A.HIRE)
-        _offer_more_hires(st, s, A.HIRE_UP_TO - 1)
-    elif aid < A.MOVE_CATTLE:
-        pair, k = divmod(aid - A.MOVE_COWBOYS, A.MAX_MOVE)
-        src, dst = A.PAIRS[pair]
-        move_cowboys(st, s, src, dst, k + 1)
-    elif aid < A.BUILD:
-        pair, k = divmod(aid - A.MOVE_CATTLE, A.MOVE_CATTLE_UP_TO)
-        src, dst = A.ADJACENT[pair]
-        move_cattle(st, s, src, dst, k + 1)
-    elif aid < A.FARMER:
-        t, k = divmod(aid - A.BUILD, C)
-        build(st, s, t, k)
-    elif aid < A.ATTACK:
-        place_farmer(st, s, aid - A.FARMER)
-    else:
-        t, slot = divmod(aid - A.ATTACK, A.SLOTS)
-        gunfights.start(st, s, t, slot)
-
-
 def buy_cattle(st: St, s: int, t: int, n: int) -> None:
     st.money[s] -= n * CATTLE_PRICE
     st.cattle_supply[s] -= n
@@ -463,22 +466,32 @@ def hire(st: St, s: int, t: int) -> None:
     st.stagecoach_pays(t, 1, "a cowboy placed there")
 
 
+def actions_left(st: St, seat: int) -> int:
+    """``seat``'s actions still to come this round, the one he is choosing included."""
+    return sum(1 for step in st.stack if type(step) in ACTION_STEPS and step.seat == seat)
+
+
 def _offer_more_hires(st: St, s: int, more: int) -> None:
     """Offer seat ``s`` one more optional hire while the box allows ``more`` and he can pay."""
     if more > 0 and st.cowboy_supply[s] and st.money[s] >= HIRE_PRICE:
-        st.stack.append(("hire2", s, more))
+        push(st, Hire2(s, more))
 
 
-def _legal_hire2(st: St, frame: Frame) -> list[int]:
-    return HIRE2_IDS
+@WOW.decision("hire another cowboy, or not", kinds=("hire", "pass"))
+class Hire2(NamedTuple):
+    """The hire box: ``seat`` may hire one more cowboy into any town (``more`` hires left
+    on the box), or stop."""
 
+    seat: int
+    more: int
 
-def _choose_hire2(st: St, frame: Frame, aid: int) -> None:
-    """Frame ``("hire2", seat, more)``: hire one more cowboy (``more`` hires left) or stop."""
-    st.stack.pop()
-    if aid != A.HIRE_STOP:
-        hire(st, frame[1], aid - A.HIRE2)
-        _offer_more_hires(st, frame[1], frame[2] - 1)
+    def legal(self, st: St) -> list[int]:
+        return HIRE2_IDS
+
+    def choose(self, st: St, aid: int) -> None:
+        if aid != A.HIRE_STOP:
+            hire(st, self.seat, aid - A.HIRE2)
+            _offer_more_hires(st, self.seat, self.more - 1)
 
 
 def move_cowboys(st: St, s: int, src: int, dst: int, n: int) -> None:
@@ -511,52 +524,43 @@ def place_farmer(st: St, s: int, t: int) -> None:
 
 
 # ------------------------------------------------------------------ income, end
-def _end_round(st: St, frame: Frame) -> None:
-    st.stack.pop()
-    if st.round in st.income_after:
-        paid = scoring.income(st)
-        for s, amount in enumerate(paid):
-            st.money[s] += amount
-        st.log(f"Income after round {st.round}: "
-               + ", ".join(f"{SEAT_NAMES[s]} ${v}" for s, v in enumerate(paid)))
-    if st.round >= st.rounds:
-        totals = scoring.breakdown(st)["totals"]
-        st.log("The game ends. Final scores: "
-               + ", ".join(f"{SEAT_NAMES[s]} {v}" for s, v in enumerate(totals)))
-        st.stack.clear()
-        return
-    st.stack.append(("round",))
+@WOW.auto
+class EndRound(NamedTuple):
+    """The end of a round: income after the rounds of the income track; after the last
+    round the game ends (final scoring), else the next round."""
+
+    def run(self, st: St) -> None:
+        if st.round in st.income_after:
+            paid = scoring.income(st)
+            for s, amount in enumerate(paid):
+                st.money[s] += amount
+            st.log(f"Income after round {st.round}: "
+                   + ", ".join(f"{SEAT_NAMES[s]} ${v}" for s, v in enumerate(paid)))
+        if st.round >= st.rounds:
+            totals = scoring.breakdown(st)["totals"]
+            st.log("The game ends. Final scores: "
+                   + ", ".join(f"{SEAT_NAMES[s]} {v}" for s, v in enumerate(totals)))
+            st.stack.clear()
+            return
+        st.stack.append(NEW_ROUND)
 
 
-# ------------------------------------------------------------------ tables
-Step = Callable[[Any, Frame], int | None]
-STEP: dict[str, Step] = {
-    "setup": _setup,
-    "start": _chance,
-    "place": _seat,
-    "round": _round,
-    "auction": _auction,
-    "bid": _seat,
-    "actions": _actions,
-    "act": _step_act,
-    "hire2": _seat,
-    "end_round": _end_round,
-    **gunfights.STEP,
-}
-LEGAL: dict[str, Callable[[Any, Frame], list[int]]] = {
-    "start": _legal_start,
-    "place": _legal_place,
-    "bid": _legal_bid,
-    "act": _legal_act,
-    "hire2": _legal_hire2,
-    **gunfights.LEGAL,
-}
-CHOOSE: dict[str, Callable[[Any, Frame, int], None]] = {
-    "start": _choose_start,
-    "place": _choose_place,
-    "bid": _choose_bid,
-    "act": _choose_act,
-    "hire2": _choose_hire2,
-    **gunfights.CHOOSE,
+# ------------------------------------------------------------------ shared steps
+#: Steps are immutable: these are pushed as they are.
+#: A round's steps in the order they happen.
+ROUND_STEPS = (Auction(), Actions(), EndRound())
+#: TURN[s], BID[s], PLACE[s]: seat s's turn of the action phase, to bid, to place a set-up
+#: cowboy (building a step costs several times a plain tuple: these are built once).
+TURN = tuple(Turn(s) for s in range(A.N))
+BID = tuple(Bid(s) for s in range(A.N))
+PLACE = tuple(Place(s) for s in range(A.N))
+NEW_ROUND = NewRound()
+#: A seat's action of the action phase, before and while he chooses it.
+ACTION_STEPS = (Turn, Act)
+#: The short name of each step a seat or chance decides in (the observation's one-hot of
+#: the decision now, :mod:`observation`).
+DECISION_NAMES: dict[type, str] = {
+    StartPlayer: "start", Place: "place", Bid: "bid", Act: "act", Hire2: "hire2",
+    **gunfights.DECISION_NAMES,
 }
 assert len(BOX_KEYS) == NB

@@ -21,16 +21,16 @@ from typing import Any
 
 from boomtown.engine.state import State
 from boomtown.games.way_out_west import actions as A
+from boomtown.games.way_out_west.rules import Bid, StartPlayer
 
 #: The action ids of the turn-order auction: drop out, or raise to $1..$MAX_BID.
 BID_IDS = range(A.DROP, A.BID + A.MAX_BID)
-BID_FRAME = "bid"
 
 
 def seat_setup(state: State) -> list[dict[str, Any]]:
     """Each seat's turn position in round 1 (0 for the winner of the start-player roll)."""
     st: Any = state
-    if st.round == 0 and st.stack and st.stack[-1][0] == "start":
+    if st.round == 0 and st.stack and type(st.stack[-1]) is StartPlayer:
         raise ValueError("Way Out West's set-up is not done: no start player yet")
     return [{"turn_position": st.order.index(s)} for s in range(st.num_players)]
 
@@ -49,7 +49,7 @@ def _auctions(state: State) -> tuple[list[int], list[int], list[int]]:
         bidder = game.current_player
         before = list(game.money)
         game.apply(aid)
-        over = not (game.stack and game.stack[-1][0] == BID_FRAME)
+        over = not (game.stack and type(game.stack[-1]) is Bid)
         winner = game.order[0] if over else -1
         for s in range(n):
             paid = before[s] - game.money[s]

@@ -3,17 +3,18 @@
 Per-seat arrays are flat: ``cowboys[seat * T + town]`` counts a player's cowboys in a town,
 ``cattle[seat * T + town]`` his cattle there; ``owner[town * C + k]`` is the seat owning the
 counter of type k in a town (-1: none; at most one of each type per town). The rules that
-change them live in ``rules.py`` and ``gunfights.py``; scoring in ``scoring.py``.
+change them live in ``rules.py`` and ``gunfights.py``, as steps of the kernel's decision
+machine (:data:`WOW`); scoring in ``scoring.py``. The mutable fields are declared once
+(:attr:`WayOutWestState.FIELDS`): clones, snapshots and loading come from the declaration.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from boomtown.engine.actions import CHANCE, TERMINAL, Prompt
+from boomtown.engine.actions import TERMINAL, Prompt
 from boomtown.engine.errors import BadOptions
-from boomtown.engine.state import State
+from boomtown.engine.machine import Fields, Machine, MachineState, array, value
 from boomtown.games.way_out_west import actions as A
 from boomtown.games.way_out_west.data import DATA
 
@@ -39,23 +40,44 @@ SEAT_NAMES = tuple(f"seat {s}" for s in range(A.N))
 NF = 13
 ONGOING, ATTACKER_WINS, DEFENDER_WINS, NOBODY_WINS = -1, 0, 1, 2
 
-LIST_FIELDS = (
-    "money", "new_order", "cowboys", "cowboy_supply", "cattle", "cattle_supply", "owner",
-    "csupply", "cout",
-    "farmer", "farmers_taken", "wanted", "order", "boxes_left", "bids", "in_auction", "fight",
-    "stack",
-)
-SCALAR_FIELDS = ("round", "high", "drop_pos", "farmer_supply", "farmer_out", "wanted_supply")
+#: The game's step vocabulary: ``rules.py`` and ``gunfights.py`` register their steps with it.
+WOW = Machine("way-out-west")
 
 
-class WayOutWestState(State):
-    """A game of Way Out West. Build it with ``RULESET.new_game(players, seed, options)``."""
+class WayOutWestState(MachineState):
+    """A game of Way Out West. Build it with ``RULESET.new_game(players, seed, options)``.
+
+    Nothing is hidden beyond chance, so no field is hidden and a determinization is a private
+    copy of the position itself.
+    """
 
     _action_table = A.ACTIONS
-
-    #: The seat to decide, CHANCE or TERMINAL (set by ``rules.run``). A plain attribute in
-    #: place of the base class's property: it is read several times in every step.
-    current_player: int = CHANCE
+    MACHINE = WOW
+    FIELDS = Fields(
+        array("money"),
+        array("cowboys"),  # cowboys[seat * T + town]
+        array("cowboy_supply"),
+        array("cattle"),  # cattle[seat * T + town]
+        array("cattle_supply"),
+        array("owner"),  # owner[town * C + k]: the seat owning the counter of type k, or -1
+        array("csupply"),  # csupply[seat * C + k]: counters of type k in the seat's supply
+        array("cout"),  # cout[seat * C + k]: counters of type k out of play
+        array("farmer"),  # Farmers in each town
+        array("farmers_taken"),
+        array("wanted"),  # Wanted counters each seat holds
+        array("order"),  # the turn order, start player first
+        array("new_order"),  # the turn order the auction is building
+        array("boxes_left"),  # free spaces of each action box this round
+        array("bids"),
+        array("in_auction"),  # 1 while the seat is still bidding
+        array("fight"),  # the gunfight under way, by the F_* indices (F_ACTIVE 0: none)
+        value("round"),
+        value("high"),  # the high bid of the auction
+        value("drop_pos"),  # the turn-order space the next seat to drop out takes
+        value("farmer_supply"),
+        value("farmer_out"),
+        value("wanted_supply"),
+    )
 
     def __init__(self, ruleset: Any, players: int, seed: int, options: Any) -> None:
         super().__init__(ruleset, players, seed, options)
@@ -85,32 +107,17 @@ class WayOutWestState(State):
         self.bids = [0] * n
         self.in_auction = [0] * n
         self.fight = [0] * NF
-        self.stack: list[tuple[Any, ...]] = [("setup",)]
         self.round = 0
         self.high = 0
         self.drop_pos = 0
         self.farmer_supply = comp.farmers
         self.farmer_out = 0
         self.wanted_supply = options.wanted_counters
-        self.current_player = CHANCE
-        _rules.run(self)
+        self.start(_rules.Setup())
 
     # ------------------------------------------------------------ contract
-    def _compute_legal_ids(self) -> list[int]:
-        frame = self.stack[-1]
-        ids: list[int] = _rules.LEGAL[frame[0]](self, frame)
-        return ids
-
-    def _apply_id(self, aid: int) -> None:
-        frame = self.stack[-1]
-        _rules.CHOOSE[frame[0]](self, frame, aid)
-        _rules.run(self)
-
     def explain_illegal(self, aid: int) -> str:
         return _rules.explain_illegal(self, aid)
-
-    def _chance_distribution(self) -> list[tuple[int, float]]:
-        return _rules.chance_distribution(self)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return _views.view(self, seat)
@@ -129,26 +136,10 @@ class WayOutWestState(State):
     def score_breakdown(self) -> dict[str, Any]:
         return _scoring.breakdown(self)
 
-    def _copy_into(self, other: State) -> None:
-        d = other.__dict__
-        for name in LIST_FIELDS:
-            d[name] = d[name][:]
-
-    def _determinize(self, seat: int, rng: random.Random) -> WayOutWestState:
-        """Nothing is hidden beyond chance: a private copy of the position itself."""
-        out = self.editable_copy()
-        assert isinstance(out, WayOutWestState)
-        return out
-
-    def _to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {name: list(getattr(self, name)) for name in LIST_FIELDS}
-        out["stack"] = [[_plain(x) for x in f] for f in self.stack]
-        for name in SCALAR_FIELDS:
-            out[name] = getattr(self, name)
-        out["cur"] = self.current_player
-        return out
-
     def _from_dict(self, data: dict[str, Any]) -> None:
+        """The declared fields (:meth:`Fields.from_dict` checks their shapes), then their
+        sizes for this many players."""
+        super()._from_dict(data)
         n = self.num_players
         sizes = {
             "money": n, "cowboys": n * T, "cowboy_supply": n, "cattle": n * T,
@@ -156,19 +147,9 @@ class WayOutWestState(State):
             "farmers_taken": n, "wanted": n, "order": n, "new_order": n, "boxes_left": NB,
             "bids": n, "in_auction": n, "fight": NF,
         }
-        for name in LIST_FIELDS:
-            value = data[name]
-            if not isinstance(value, list):
-                raise ValueError(f"field {name} must be a list")
-            if name == "stack":
-                self.stack = [tuple(_plain(x) for x in f) for f in value]
-                continue
-            if len(value) != sizes[name]:
+        for name, size in sizes.items():
+            if len(getattr(self, name)) != size:
                 raise ValueError(f"field {name} has the wrong size")
-            setattr(self, name, [int(v) for v in value])
-        for name in SCALAR_FIELDS:
-            setattr(self, name, int(data[name]))
-        self.current_player = int(data["cur"])
 
     def component_counts(self) -> dict[str, int]:
         n = self.num_players
@@ -216,11 +197,6 @@ class WayOutWestState(State):
             gain = cowboys * DATA.income.stagecoach_per_cowboy
             self.money[owner] += gain
             self.log(f"{SEAT_NAMES[owner]}'s StageCoach in {A.TOWN_NAMES[t]} earns ${gain} ({why})")
-
-
-def _plain(item: Any) -> Any:
-    """A frame item as data: a private copy of a list (an ``act`` frame keeps its legal ids)."""
-    return list(item) if isinstance(item, (list, tuple)) else item
 
 
 # The rule modules import this one for its constants; bind them once it is complete.
