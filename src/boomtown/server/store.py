@@ -92,6 +92,15 @@ COMPARE_AND_SET = (
 )
 #: Append rows to a game's record (executed with one parameter set per move).
 INSERT_MOVES = moves.insert()
+#: A game's move count and rewinds, and its actions from a ply on (:meth:`Store.tail`: every
+#: other process reads them after each decision).
+SELECT_COUNT = sa.select(games.c.moves, games.c.rewinds).where(
+    games.c.id == sa.bindparam("game_id"))
+SELECT_TAIL = (
+    sa.select(moves.c.action)
+    .where(moves.c.game_id == sa.bindparam("game_id"), moves.c.ply >= sa.bindparam("start"))
+    .order_by(moves.c.ply)
+)
 
 
 class Store:
@@ -264,16 +273,11 @@ class Store:
         """The game's move count, its rewinds and its action ids from ply ``start`` on, all
         of one moment; ``None`` for no such game."""
         with self._snapshot() as conn:
-            row = conn.execute(
-                sa.select(games.c.moves, games.c.rewinds).where(games.c.id == game_id)
-            ).first()
+            row = conn.execute(SELECT_COUNT, {"game_id": game_id}).first()
             if row is None:
                 return None
-            actions = conn.execute(
-                sa.select(moves.c.action)
-                .where(moves.c.game_id == game_id, moves.c.ply >= start)
-                .order_by(moves.c.ply)
-            ).scalars().all()
+            actions = conn.execute(SELECT_TAIL, {"game_id": game_id, "start": start}
+                                   ).scalars().all()
         return int(row[0]), int(row[1]), list(actions)
 
     def load_review(self, game_id: str) -> dict[str, Any] | None:
@@ -349,8 +353,11 @@ class Writer:
     def __init__(self, engine: Engine, max_batch: int = 256) -> None:
         self.engine = engine
         self.max_batch = max_batch
-        self._queue: queue.Queue[tuple[Op, asyncio.Future[Any], asyncio.AbstractEventLoop] | None]
-        self._queue = queue.Queue()
+        # SimpleQueue: a put is one C call that wakes the thread (Queue's lock and condition
+        # cost the event loop more than the write's own statements)
+        self._queue: queue.SimpleQueue[
+            tuple[Op, asyncio.Future[Any], asyncio.AbstractEventLoop] | None]
+        self._queue = queue.SimpleQueue()
         self._conn: Connection | None = None
         self._thread = threading.Thread(target=self._run, name="boomtown-db-writer", daemon=True)
         self._thread.start()
@@ -431,13 +438,18 @@ class Writer:
             return
         self.commits += 1
         self.writes += len(batch)
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
         for (_, future, loop), result in zip(batch, results, strict=True):
-            loop.call_soon_threadsafe(_done, future, result)
+            by_loop.setdefault(loop, []).append((future, result))
+        for loop, done in by_loop.items():  # one wake-up of each loop per commit
+            loop.call_soon_threadsafe(_all_done, done)
 
 
-def _done(future: asyncio.Future[Any], result: Any) -> None:
-    if not future.done():
-        future.set_result(result)
+def _all_done(done: list[tuple[asyncio.Future[Any], Any]]) -> None:
+    """Resolve the futures of one commit with their results (in the futures' loop)."""
+    for future, result in done:
+        if not future.done():
+            future.set_result(result)
 
 
 def _fail(future: asyncio.Future[Any], exc: BaseException) -> None:
