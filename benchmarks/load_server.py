@@ -67,6 +67,8 @@ class Stats:
         self.finished = 0
         self.messages = 0
         self.bytes = 0
+        #: The servers' CPU seconds in the measured window (after the warm-up).
+        self.cpu_measured = 0.0
 
 
 async def seat_client(ws_url: str, token: str, think: float, rng: random.Random, stats: Stats,
@@ -167,7 +169,18 @@ def cpu_seconds(pid: int) -> float:
         return float("nan")
 
 
-async def run(args: argparse.Namespace, bases: list[str]) -> Stats:
+def servers_cpu(pids: list[int]) -> float:
+    """The CPU seconds the server processes have used so far."""
+    return sum(cpu_seconds(pid) for pid in pids)
+
+
+async def measure_cpu(warmup: float, pids: list[int], stats: Stats) -> None:
+    """Note the servers' CPU time when the warm-up ends (the measured window starts)."""
+    await asyncio.sleep(warmup)
+    stats.cpu_measured = servers_cpu(pids)
+
+
+async def run(args: argparse.Namespace, bases: list[str], server_pids: list[int]) -> Stats:
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(args.seed)
@@ -187,9 +200,15 @@ async def run(args: argparse.Namespace, bases: list[str]) -> Stats:
     ]
     start = time.perf_counter()
     stats.measure_from = start + args.warmup
+    measuring = asyncio.create_task(measure_cpu(args.warmup, server_pids, stats))
     done, pending = await asyncio.wait(tasks, timeout=args.seconds)
     stop.set()
     stats.elapsed = time.perf_counter() - start  # type: ignore[attr-defined]
+    if measuring.done():
+        stats.cpu_measured = servers_cpu(server_pids) - stats.cpu_measured
+    else:  # the run ended before the warm-up did
+        measuring.cancel()
+        stats.cpu_measured = float("nan")
     if pending:
         await asyncio.wait(pending, timeout=5)
         for task in pending:
@@ -236,9 +255,9 @@ def main() -> None:
             bases.append(f"http://127.0.0.1:{port}")
         for base in bases:
             wait_ready(base)
-        cpu0, own0 = sum(cpu_seconds(p.pid) for p in servers), time.process_time()
-        stats = asyncio.run(run(args, bases))
-        cpu = sum(cpu_seconds(p.pid) for p in servers) - cpu0
+        cpu0, own0 = servers_cpu([p.pid for p in servers]), time.process_time()
+        stats = asyncio.run(run(args, bases, [p.pid for p in servers]))
+        cpu = servers_cpu([p.pid for p in servers]) - cpu0
         own = time.process_time() - own0
     finally:
         for server in servers:
@@ -272,6 +291,9 @@ def main() -> None:
           f"({100 * cpu / elapsed:.0f}% of one core), "
           f"load clients {own:.1f} s; load average {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} cores")
+    per_decision = 1000 * stats.cpu_measured / len(lat) if lat else float("nan")
+    print(f"server CPU after warm-up: {stats.cpu_measured:.1f} s, "
+          f"{per_decision:.2f} ms per acknowledged decision")
     if stats.errors:
         print(f"errors: {stats.errors}")
     p99 = percentile(lat, 0.99)

@@ -28,12 +28,11 @@ def tokens_of(game: dict[str, Any]) -> list[str]:
 
 
 def views(server: ServerProcess, game: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each seat's state message, without its nonce and its ``auto`` flag: whether a forced
-    move is forced publicly is judged on determinizations drawn afresh by each process (see
-    hub.publicly_forced), so a restarted server may judge a rare position otherwise."""
-    states = [strip_nonce(server.get(f"/api/games/{game['game_id']}/state", t))
-              for t in tokens_of(game)]
-    return [{k: v for k, v in state.items() if k != "auto"} for state in states]
+    """Each seat's state message without its nonce, ``auto`` flag included: the forced-move
+    check draws its determinizations from the game's secret seed and the decision, so a
+    restarted server judges every position as the one before it did."""
+    return [strip_nonce(server.get(f"/api/games/{game['game_id']}/state", t))
+            for t in tokens_of(game)]
 
 
 def play_some(server: ServerProcess, game: dict[str, Any], moves: int, rng: random.Random) -> int:

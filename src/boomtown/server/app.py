@@ -686,7 +686,9 @@ async def _send_loop(ws: WebSocket, hub: Hub, live: LiveGame, client: Client) ->
                 break
             assert text is not None
             try:
-                await asyncio.wait_for(ws.send_text(text), SEND_TIMEOUT_S)
+                # a timeout scope, not wait_for: no task is made for every message sent
+                async with asyncio.timeout(SEND_TIMEOUT_S):
+                    await ws.send_text(text)
             except TimeoutError:
                 await _close_slow(ws, "messages are not being read")
                 return

@@ -45,6 +45,8 @@ RECONNECT_S = 1.0
 
 #: Kinds of change a notification names.
 MOVES, UNDO, SEATS = "m", "u", "s"
+#: The notification a change's transaction sends (built once: it goes with every decision).
+NOTIFY = sa.text("SELECT pg_notify(:c, :p)")
 
 Op = Callable[[Connection], Any]
 OnChange = Callable[[str, str, int], None]
@@ -116,7 +118,7 @@ class Cluster:
         def announced(conn: Connection) -> Any:
             result = op(conn)
             if result is not False:  # an op that changed nothing says False
-                conn.execute(sa.text("SELECT pg_notify(:c, :p)"), {"c": channel, "p": payload})
+                conn.execute(NOTIFY, {"c": channel, "p": payload})
             return result
 
         return announced

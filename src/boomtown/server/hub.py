@@ -99,6 +99,9 @@ SEAT, SPECTATOR, TABLE = "seat", "spectator", "table"
 #: Determinizations per other seat that must all leave the decider a single legal action
 #: before a decision counts as publicly forced (see :func:`publicly_forced`).
 FORCED_SAMPLES = 8
+#: What the forced-move check's randomness is keyed with beside the decision's nonce (keeps
+#: it apart from the nonce itself, an HMAC under the same key).
+FORCED_DOMAIN = "forced-move-check"
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,16 +366,27 @@ class LiveGame:
         self.enterer = (self.decision, found)
         return found
 
-    def forced_publicly(self, rng: random.Random) -> bool:
-        """:func:`publicly_forced` of the current decision (computed once per decision)."""
+    def forced_publicly(self) -> bool:
+        """:func:`publicly_forced` of the current decision, computed once per decision and
+        on determinizations drawn from :meth:`forced_rng`."""
         if self.forced is None or self.forced[0] != self.decision:
             try:
-                forced = publicly_forced(self.state, rng)
+                forced = publicly_forced(self.state, self.forced_rng())
             except RulesFault as fault:  # a determinization failed: the person confirms
                 log.error("game %s: forced-move check failed: %s", self.id, fault)
                 forced = False
             self.forced = (self.decision, forced)
         return self.forced[1]
+
+    def forced_rng(self) -> random.Random:
+        """The randomness of the forced-move check of the current decision: drawn from the
+        game's secret seed and the decision's nonce (which names its whole history), so every
+        server process, and a server that restarts, judges a position the same way, and
+        nobody without the seed can tell which worlds were sampled. (Whoever knows the seed
+        knows every hidden card already: it deals them.)"""
+        key = f"{self.row.seed}:{self.row.id}".encode()
+        what = f"{FORCED_DOMAIN}:{self.decision}".encode()
+        return random.Random(hmac.new(key, what, hashlib.sha256).digest())
 
     def seats_public(self) -> list[dict[str, Any]]:
         online = {c.seat for c in self.clients if c.role == SEAT}
@@ -443,8 +457,6 @@ class Hub:
         #: Called with a game that this process has just finished (see advisor.py).
         self.finished_hooks: list[Callable[[LiveGame], None]] = []
         self.closing = False
-        #: The server's own randomness (determinizations of the forced-move check).
-        self.rng: random.Random = random.SystemRandom()
         #: Catch-ups from the database under way.
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -1130,7 +1142,7 @@ class Hub:
             chance = [
                 {"id": a.id, "text": a.text, "p": round(p, 6)} for a, p in state.chance_outcomes()
             ]
-        auto = acting and current >= 0 and live.forced_publicly(self.rng)
+        auto = acting and current >= 0 and live.forced_publicly()
         head = {
             "type": "state",
             "game_id": live.id,

@@ -11,6 +11,7 @@ keeps its previous state).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import queue
 import threading
@@ -75,6 +76,32 @@ FAULTED = "faulted"
 #: (PostgreSQL, with a cap on active games): "BoomNew" in ASCII.
 CREATE_LOCK = 0x426F6F6D4E6577
 
+# The statements of every decision, built once: SQLAlchemy then finds their compiled form by
+# a cache key memoized on the statement, where building them anew for each write cost several
+# times what SQLite's own work does.
+#: Store a game's new move count (and rewinds and status) only if it still holds the record
+#: the writer holds: the compare-and-set of :meth:`Store.append_moves` and
+#: :meth:`Store.truncate_moves`.
+COMPARE_AND_SET = (
+    games.update()
+    .where(games.c.id == sa.bindparam("game_id"), games.c.moves == sa.bindparam("held"),
+           games.c.rewinds == sa.bindparam("held_rewinds"),
+           games.c.status != sa.bindparam("faulted"))
+    .values(moves=sa.bindparam("count"), rewinds=sa.bindparam("new_rewinds"),
+            status=sa.bindparam("new_status"), updated_at=sa.bindparam("now"))
+)
+#: Append rows to a game's record (executed with one parameter set per move).
+INSERT_MOVES = moves.insert()
+#: A game's move count and rewinds, and its actions from a ply on (:meth:`Store.tail`: every
+#: other process reads them after each decision).
+SELECT_COUNT = sa.select(games.c.moves, games.c.rewinds).where(
+    games.c.id == sa.bindparam("game_id"))
+SELECT_TAIL = (
+    sa.select(moves.c.action)
+    .where(moves.c.game_id == sa.bindparam("game_id"), moves.c.ply >= sa.bindparam("start"))
+    .order_by(moves.c.ply)
+)
+
 
 class Store:
     """Synchronous operations on the database (run them on the writer thread)."""
@@ -116,7 +143,7 @@ class Store:
         if actions:
             now = time.time()
             conn.execute(
-                moves.insert(),
+                INSERT_MOVES,
                 [
                     {"game_id": game_id, "ply": start + i, "action": a, "actor": who, "at": now}
                     for i, (a, who) in enumerate(actions)
@@ -160,10 +187,10 @@ class Store:
     def _compare_and_set(conn: Connection, game_id: str, held: int, rewinds: int,
                          count: int, new_rewinds: int, status: str) -> None:
         result = conn.execute(
-            games.update()
-            .where(games.c.id == game_id, games.c.moves == held, games.c.rewinds == rewinds,
-                   games.c.status != FAULTED)
-            .values(moves=count, rewinds=new_rewinds, status=status, updated_at=time.time())
+            COMPARE_AND_SET,
+            {"game_id": game_id, "held": held, "held_rewinds": rewinds, "faulted": FAULTED,
+             "count": count, "new_rewinds": new_rewinds, "new_status": status,
+             "now": time.time()},
         )
         if result.rowcount != 1:
             raise Conflict(f"game {game_id} changed: it no longer holds {held} moves after "
@@ -246,16 +273,11 @@ class Store:
         """The game's move count, its rewinds and its action ids from ply ``start`` on, all
         of one moment; ``None`` for no such game."""
         with self._snapshot() as conn:
-            row = conn.execute(
-                sa.select(games.c.moves, games.c.rewinds).where(games.c.id == game_id)
-            ).first()
+            row = conn.execute(SELECT_COUNT, {"game_id": game_id}).first()
             if row is None:
                 return None
-            actions = conn.execute(
-                sa.select(moves.c.action)
-                .where(moves.c.game_id == game_id, moves.c.ply >= start)
-                .order_by(moves.c.ply)
-            ).scalars().all()
+            actions = conn.execute(SELECT_TAIL, {"game_id": game_id, "start": start}
+                                   ).scalars().all()
         return int(row[0]), int(row[1]), list(actions)
 
     def load_review(self, game_id: str) -> dict[str, Any] | None:
@@ -321,13 +343,22 @@ class Conflict(WriteFailed):
 
 
 class Writer:
-    """A thread that runs write operations in transactions, several per commit when busy."""
+    """A thread that runs write operations in transactions, several per commit when busy.
+
+    The thread keeps one connection open between commits (taking one from the pool and
+    resetting it for every commit cost more than a small commit itself); it opens it at its
+    first write, so no connection exists before the server forks its search processes, and
+    drops it after a failed commit (the next write opens a fresh one)."""
 
     def __init__(self, engine: Engine, max_batch: int = 256) -> None:
         self.engine = engine
         self.max_batch = max_batch
-        self._queue: queue.Queue[tuple[Op, asyncio.Future[Any], asyncio.AbstractEventLoop] | None]
-        self._queue = queue.Queue()
+        # SimpleQueue: a put is one C call that wakes the thread (Queue's lock and condition
+        # cost the event loop more than the write's own statements)
+        self._queue: queue.SimpleQueue[
+            tuple[Op, asyncio.Future[Any], asyncio.AbstractEventLoop] | None]
+        self._queue = queue.SimpleQueue()
+        self._conn: Connection | None = None
         self._thread = threading.Thread(target=self._run, name="boomtown-db-writer", daemon=True)
         self._thread.start()
         self.commits = 0
@@ -346,6 +377,12 @@ class Writer:
         self._thread.join(timeout=10)
 
     def _run(self) -> None:
+        try:
+            self._serve()
+        finally:
+            self._drop_connection()
+
+    def _serve(self) -> None:
         stop = False
         while not stop:
             item = self._queue.get()
@@ -363,21 +400,37 @@ class Writer:
                 batch.append(more)
             self._commit(batch)
 
+    def _connection(self) -> Connection:
+        if self._conn is None:
+            self._conn = self.engine.connect()
+        return self._conn
+
+    def _drop_connection(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.close()
+
     def _commit(
         self, batch: list[tuple[Op, asyncio.Future[Any], asyncio.AbstractEventLoop]]
     ) -> None:
         try:
-            with self.engine.begin() as conn:
+            conn = self._connection()
+            with conn.begin():
                 results = [op(conn) for op, _, _ in batch]
         except Exception as exc:
+            # rolled back; after anything but a refusal the connection may be broken: the
+            # next write opens a fresh one
+            refused = isinstance(exc, Conflict | sa.exc.IntegrityError)
+            if not refused:
+                self._drop_connection()
             if len(batch) == 1:
                 import traceback
 
                 _, future, loop = batch[0]
                 message = traceback.format_exc(limit=1).strip().splitlines()[-1]
                 # a second writer of the same ply is the primary key's refusal
-                kind = Conflict if isinstance(exc, Conflict | sa.exc.IntegrityError) else (
-                    WriteFailed)
+                kind = Conflict if refused else WriteFailed
                 loop.call_soon_threadsafe(_fail, future, kind(message))
                 return
             for item in batch:  # isolate the failing write: one transaction each
@@ -385,13 +438,18 @@ class Writer:
             return
         self.commits += 1
         self.writes += len(batch)
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
         for (_, future, loop), result in zip(batch, results, strict=True):
-            loop.call_soon_threadsafe(_done, future, result)
+            by_loop.setdefault(loop, []).append((future, result))
+        for loop, done in by_loop.items():  # one wake-up of each loop per commit
+            loop.call_soon_threadsafe(_all_done, done)
 
 
-def _done(future: asyncio.Future[Any], result: Any) -> None:
-    if not future.done():
-        future.set_result(result)
+def _all_done(done: list[tuple[asyncio.Future[Any], Any]]) -> None:
+    """Resolve the futures of one commit with their results (in the futures' loop)."""
+    for future, result in done:
+        if not future.done():
+            future.set_result(result)
 
 
 def _fail(future: asyncio.Future[Any], exc: BaseException) -> None:

@@ -54,6 +54,18 @@ _SITE_FACTS = [
      "extra_home": site.extra_home}
     for x, site in enumerate(DATA.sites)
 ]
+#: Per seat and site: a site's entry of a view with every field in its place, the fixed ones
+#: filled (copied and completed for each view: cheaper than building it anew).
+_SITE_ENTRIES = [
+    [
+        {**_SITE_FACTS[x], "building": None, "destroyed": False, "id": I.SITE_AT[s][x],
+         "building_id": None, "marker_id": I.DESTROYED_AT[s][x]}
+        for x in range(len(DATA.sites))
+    ]
+    for s in range(len(I.SITE_AT))
+]
+#: Every card kind's name, by kind.
+_CARD_NAMES = [card.name for card in DATA.cards]
 
 
 def _bonus_homes(st: St, s: int) -> int:
@@ -71,18 +83,17 @@ def _player(st: St, s: int, viewer: int | None) -> dict[str, Any]:
     own = viewer == s
     n = st.num_players
     sites = []
-    site_ids, building_ids, marker_ids = I.SITE_AT[s], I.BUILDING_AT[s], I.DESTROYED_AT[s]
-    for x in range(S):
-        k = st.site[s * S + x]
-        destroyed = bool(st.destroyed[s * S + x])
-        sites.append({
-            **_SITE_FACTS[x],
-            "building": DATA.cards[k].name if k >= 0 else None,
-            "destroyed": destroyed,
-            "id": site_ids[x],
-            "building_id": building_ids[x][k] if k >= 0 else None,
-            "marker_id": marker_ids[x],
-        })
+    building_ids = I.BUILDING_AT[s]
+    base = s * S
+    for x, entry in enumerate(_SITE_ENTRIES[s]):
+        site = entry.copy()
+        k = st.site[base + x]
+        if k >= 0:
+            site["building"] = _CARD_NAMES[k]
+            site["building_id"] = building_ids[x][k]
+        if st.destroyed[base + x]:
+            site["destroyed"] = True
+        sites.append(site)
     start = st.start_card[s]
     out: dict[str, Any] = {
         "id": I.SEAT_IDS[s],
