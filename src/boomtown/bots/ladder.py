@@ -58,7 +58,7 @@ DESCRIPTIONS = {
 }
 GREEDY_PARAMETERS = {"samples", "choices", "margin"}
 SEARCH_PARAMETERS = {"iterations", "seconds", "plies", "c", "widen", "widen_base", "reuse",
-                     "depth"}
+                     "depth", "pick"}
 
 
 def level_parameters(level: str, game: str) -> dict[str, Any]:
