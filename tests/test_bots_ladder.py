@@ -55,6 +55,8 @@ def test_levels_by_name() -> None:
         hard = make_bot("hard", game, 1, 0)
         assert isinstance(medium, SearchBot) and isinstance(hard, SearchBot)
         assert hard.seconds == level_parameters("hard", game)["seconds"] == 1.0
+    assert level_parameters("hard", "way-out-west")["plies"] == 2
+    assert level_parameters("medium", "way-out-west")["plies"] == 1
     cheap = make_bot("hard:iterations=20", "western-town", 1, 0)
     assert isinstance(cheap, SearchBot) and cheap.iterations == 20 and cheap.seconds is None
     timed = make_bot("hard:seconds=0.3", "western-town", 1, 0)
