@@ -57,6 +57,9 @@ def test_levels_by_name() -> None:
         assert hard.seconds == level_parameters("hard", game)["seconds"] == 1.0
     assert level_parameters("hard", "way-out-west")["plies"] == 2
     assert level_parameters("medium", "way-out-west")["plies"] == 1
+    assert level_parameters("hard", "western-town")["pick"] == 1.0
+    western = make_bot("hard", "western-town", 1, 0)
+    assert isinstance(western, SearchBot) and western.pick == 1.0
     cheap = make_bot("hard:iterations=20", "western-town", 1, 0)
     assert isinstance(cheap, SearchBot) and cheap.iterations == 20 and cheap.seconds is None
     timed = make_bot("hard:seconds=0.3", "western-town", 1, 0)
