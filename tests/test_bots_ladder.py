@@ -25,7 +25,7 @@ from boomtown.bots.knowledge import (
     unregister_knowledge,
 )
 from boomtown.bots.ladder import LEVELS, GreedyBot, level_parameters
-from boomtown.bots.search import SearchBot
+from boomtown.bots.search import Node, SearchBot, best_child
 
 GAMES = ("western-town", "way-out-west", "great-western-trail")
 
@@ -57,6 +57,11 @@ def test_levels_by_name() -> None:
         hard = make_bot("hard", game, 1, 0)
         assert isinstance(medium, SearchBot) and isinstance(hard, SearchBot)
         assert hard.seconds == level_parameters("hard", game)["seconds"] == 1.0
+    assert level_parameters("hard", "way-out-west")["plies"] == 2
+    assert level_parameters("medium", "way-out-west")["plies"] == 1
+    assert level_parameters("hard", "western-town")["pick"] == 1.0
+    western = make_bot("hard", "western-town", 1, 0)
+    assert isinstance(western, SearchBot) and western.pick == 1.0
     cheap = make_bot("hard:iterations=20", "western-town", 1, 0)
     assert isinstance(cheap, SearchBot) and cheap.iterations == 20 and cheap.seconds is None
     timed = make_bot("hard:seconds=0.3", "western-town", 1, 0)
@@ -163,7 +168,38 @@ def test_a_game_may_register_its_own_knowledge(toy: str) -> None:
     assert type(knowledge_for(toy)) is Knowledge
 
 
+def test_points_weight_keeps_a_slope_when_the_standing_is_settled() -> None:
+    """Far ahead, the "finishes ahead" part is flat; the points share still tells 10 more
+    points apart, and more so with a larger weight."""
+    def gain(weight: float) -> float:
+        near = ahead_values([80.0, 20.0, 20.0], 2.0, 100.0, weight)[0]
+        far = ahead_values([90.0, 20.0, 20.0], 2.0, 100.0, weight)[0]
+        return far - near
+
+    assert gain(0.0) < 1e-9
+    assert 0.0 < gain(0.1) < gain(0.3)
+
+
 # ------------------------------------------------------------------ search
+def node(visits: int, mean: float) -> Node:
+    made = Node()
+    made.visits, made.value, made.avail = visits, visits * mean, visits
+    return made
+
+
+def test_final_choice_by_value_among_well_visited_moves() -> None:
+    root = Node()
+    root.children = {1: node(100, 0.5), 2: node(60, 0.6), 3: node(10, 0.9), 4: node(0, 0.0)}
+    legal = {1, 2, 3, 4}
+    assert best_child(root, legal, 0.5) == 2  # 3 is better but seen too rarely
+    assert best_child(root, legal, 1.0) == 1  # pick=1: the most visited
+    assert best_child(root, legal, 0.05) == 3
+    assert best_child(root, {2, 3}, 1.0) == 2  # only legal moves count
+    assert best_child(root, {4}, 0.5) is None  # never visited
+    with pytest.raises(ValueError):
+        make_bot("hard:pick=0", "western-town", 0, 0)
+
+
 def test_search_reuses_its_tree_within_a_turn() -> None:
     """Great Western Trail turns are many decisions in a row: the subtree below the move
     made becomes the next root (checked on the seat's view)."""

@@ -45,13 +45,15 @@ POINTS_WEIGHT = 0.1
 
 
 def ahead_values(
-    estimates: Sequence[float], doubt: float, scale: float
+    estimates: Sequence[float], doubt: float, scale: float,
+    points_weight: float = POINTS_WEIGHT,
 ) -> list[float]:
     """Values in [0, 1] from expected final scores.
 
     Each seat's value mixes (a) the mean, over the other seats, of a logistic "finishes
     ahead of that seat" with spread ``doubt`` points, (b) a soft maximum over the seats with
-    the same spread ("wins"), and (c) a small share of its own points over ``scale``.
+    the same spread ("wins"), and (c) a share ``points_weight`` of its own points over
+    ``scale`` (the slope that is left when the standing is settled either way).
 
     >>> [round(v, 2) for v in ahead_values([50, 50], 5.0, 100.0)]
     [0.5, 0.5]
@@ -69,7 +71,7 @@ def ahead_values(
     weights = [math.exp((e - top) / d) for e in estimates]
     total = sum(weights)
     out = []
-    keep = 1.0 - POINTS_WEIGHT
+    keep = 1.0 - points_weight
     for s, e in enumerate(estimates):
         ahead = 0.0
         for o, f in enumerate(estimates):
@@ -80,7 +82,7 @@ def ahead_values(
         win = weights[s] / total
         points = min(1.0, max(0.0, e / scale)) if scale > 0 else 0.0
         out.append(keep * (AHEAD_WEIGHT * ahead + (1 - AHEAD_WEIGHT) * win)
-                   + POINTS_WEIGHT * points)
+                   + points_weight * points)
     return out
 
 
@@ -108,6 +110,8 @@ class Knowledge:
     #: out because a feature counts them (Great Western Trail's money); a hint's reason
     #: names those points after the feature.
     points_in_features: tuple[str, ...] = ()
+    #: Share of a value that is the seat's own points (see :func:`ahead_values`).
+    points_weight: float = POINTS_WEIGHT
 
     def __init__(self, game: str) -> None:
         self.game = game
@@ -134,7 +138,7 @@ class Knowledge:
         estimates = self.estimates(state, seat)
         if estimates is None:
             return self.evaluation(state, seat)
-        return ahead_values(estimates, self.doubt(state), self.scale)
+        return ahead_values(estimates, self.doubt(state), self.scale, self.points_weight)
 
     # -------------------------------------------------------------- ordering
     def prior(self, state: State, player: int, ids: list[int], seat: int,

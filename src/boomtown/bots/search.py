@@ -22,8 +22,10 @@ availability counts), with what strong programs for such games add:
   is checked on the seat's view: a determinization with the move applied must show the seat
   exactly the view it now has;
 - **a CPU-time budget** (``seconds``, the CPU time of the thread that searches, so a loaded
-  machine does not shorten it) and an **early stop** when the most visited move can no
-  longer be overtaken in the time or iterations left.
+  machine does not shorten it) and an **early stop** when no other move can become well
+  visited in the time or iterations left;
+- **the final choice by value among well-visited moves** (:func:`best_child`): of the moves
+  visited at least ``pick`` times as often as the most visited one, the best mean.
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ PLAYOUT_LIMIT = 200
 WIDEN_FROM = 6
 #: How often the early stop is checked (iterations).
 CHECK_EVERY = 16
+#: The final choice: among the moves visited at least this share of the most visited
+#: move's visits, the best mean value wins (``pick=1``: the most visited move).
+PICK_SHARE = 0.5
 
 
 class Node:
@@ -59,6 +64,22 @@ class Node:
         self.avail = 0
         #: The knowledge's prior of every action id seen here (None until first needed).
         self.prior: dict[int, float] | None = None
+
+
+def best_child(root: Node, legal: dict[int, Any] | set[int], pick: float) -> int | None:
+    """The move to play from ``root`` among the ids in ``legal``: of the moves visited at
+    least ``pick`` times as often as the most visited one, the best mean value (visits break
+    ties). Visits alone pick at random among moves of near-equal value, where a few hundred
+    iterations are spread almost evenly; the mean separates them once each is well sampled.
+    ``None`` when no legal move was visited."""
+    tried = [(aid, child) for aid, child in root.children.items()
+             if aid in legal and child.visits > 0]
+    if not tried:
+        return None
+    most = max(child.visits for _, child in tried)
+    floor = pick * most
+    return max((pair for pair in tried if pair[1].visits >= floor),
+               key=lambda pair: (pair[1].value / pair[1].visits, pair[1].visits))[0]
 
 
 class SearchBot:
@@ -77,6 +98,7 @@ class SearchBot:
         widen_base: int = 3,
         reuse: bool = True,
         depth: int = 0,
+        pick: float = PICK_SHARE,
         name: str = "search",
     ) -> None:
         if iterations is None and seconds is None:
@@ -89,6 +111,8 @@ class SearchBot:
             raise ValueError("plies must be at least 0")
         if depth < 0:
             raise ValueError("depth must be at least 0")
+        if not 0.0 < pick <= 1.0:
+            raise ValueError("pick must be in (0, 1]")
         self.rng = rng
         self.knowledge = knowledge
         self.iterations = iterations
@@ -99,6 +123,7 @@ class SearchBot:
         self.widen_base = max(1, widen_base)
         self.reuse = reuse
         self.depth = depth
+        self.pick = float(pick)
         self.name = name
         #: Iterations run by the last search, and how many of the root's visits were reused.
         self.last_iterations = 0
@@ -116,12 +141,8 @@ class SearchBot:
         else:
             root = self.search(obs, root)
             by_id = {a.id: a for a in legal}
-            best = max(
-                (aid for aid in root.children if aid in by_id),
-                key=lambda aid: (root.children[aid].visits, root.children[aid].value),
-                default=legal[0].id,
-            )
-            action = by_id[best]
+            best = best_child(root, by_id, self.pick)
+            action = by_id[best] if best is not None else legal[0]
         self._keep(obs, root, action.id)
         return action
 
@@ -173,7 +194,8 @@ class SearchBot:
 
     def _settled(self, root: Node, done: int, limit: int | None, start: float, now: float,
                  deadline: float | None) -> bool:
-        """Whether the most visited move can no longer be overtaken in the budget left."""
+        """Whether the choice is settled: no other move can reach ``pick`` of the most
+        visited move's visits in the budget left (so the most visited one is played)."""
         left = math.inf if limit is None else limit - done
         if deadline is not None and now > start:
             left = min(left, (deadline - now) * done / (now - start))
@@ -182,7 +204,7 @@ class SearchBot:
         visits = sorted((c.visits for c in root.children.values()), reverse=True)
         if len(visits) < 2:
             return False
-        return visits[0] - visits[1] > left
+        return visits[1] + left < self.pick * visits[0]
 
     def iterate(self, root: Node, world: State, seat: int) -> None:
         """One iteration on the determinization ``world`` (which it consumes)."""

@@ -131,7 +131,8 @@ class WesternTownKnowledge(RoundsKnowledge):
         doubt = self.doubt(state)
         values = [0.0] * len(estimates)
         for seats in st.groups:
-            part = ahead_values([estimates[s] for s in seats], doubt, self.scale)
+            part = ahead_values([estimates[s] for s in seats], doubt, self.scale,
+                                self.points_weight)
             for s, v in zip(seats, part, strict=True):
                 values[s] = v
         return values
