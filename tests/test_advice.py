@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from boomtown import CHANCE, State, new_game
 from boomtown.bots.advice import (
+    LEVEL,
     NO_ESTIMATE,
     Alternative,
     Hint,
@@ -29,6 +30,8 @@ from boomtown.bots.advice import (
 )
 from boomtown.bots.base import Observation
 from boomtown.bots.knowledge import knowledge_for
+from boomtown.bots.ladder import level_parameters
+from boomtown.bots.search import PICK_SHARE
 from boomtown.cli.main import cli
 from boomtown.cli.play import HUMAN, Session
 from boomtown.cli.review import chart_lines
@@ -108,8 +111,15 @@ def test_a_hint_lists_legal_moves_best_first(game: str, players: int) -> None:
     ids = [a.action_id for a in advice.alternatives]
     assert len(set(ids)) == len(ids) and all(legal[a.action_id] == a.text
                                              for a in advice.alternatives)
+    # the suggestion is the move the bot plays: of the moves visited at least `pick` times as
+    # often as the most visited, the best mean value; the others follow by visits
+    pick = level_parameters(LEVEL, game).get("pick", PICK_SHARE)
     visits = [a.visits for a in advice.alternatives]
-    assert visits == sorted(visits, reverse=True) and visits[0] > 0
+    floor = pick * max(visits)
+    well = [a for a in advice.alternatives if a.visits >= floor]
+    assert advice.suggestion in well and visits[0] > 0
+    assert advice.suggestion.win_chance == max(a.win_chance or 0.0 for a in well)
+    assert visits[1:] == sorted(visits[1:], reverse=True)
     assert sum(visits) <= ITERATIONS
     for alt in advice.alternatives:
         assert isinstance(alt.estimate, float) and alt.reason

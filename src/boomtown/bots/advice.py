@@ -62,7 +62,7 @@ from typing import Any
 from boomtown.bots.base import Observation
 from boomtown.bots.knowledge import Knowledge, LinearKnowledge
 from boomtown.bots.ladder import make_level
-from boomtown.bots.search import PLAYOUT_LIMIT, Node, SearchBot
+from boomtown.bots.search import PLAYOUT_LIMIT, Node, SearchBot, best_child
 from boomtown.engine import (
     CHANCE,
     TERMINAL,
@@ -495,10 +495,7 @@ def _advise(
         iterations = bot.last_iterations
     else:
         root, iterations = Node(), 0
-    tried = sorted((aid for aid, c in root.children.items() if c.visits > 0 and aid in texts),
-                   key=lambda aid: (root.children[aid].visits, root.children[aid].value),
-                   reverse=True)
-    chosen = tried[:top] or [legal[0].id]
+    chosen = ranked_moves(root, set(texts), bot.pick)[:top] or [legal[0].id]
     measured = list(chosen)
     if taken is not None and taken not in measured:
         measured.append(taken)
@@ -548,6 +545,29 @@ class _Measures:
     terms_before: dict[str, float]
     #: Every seat's mean estimate before the decision.
     before: list[float] | None
+
+
+def ranked_moves(root: Node, legal: set[int], pick: float) -> list[int]:
+    """The legal moves the search tried, best first: the move the bot itself plays
+    (:func:`~boomtown.bots.search.best_child` with its ``pick``), then the others by visits.
+
+    >>> root = Node()
+    >>> for aid, visits, value in ((1, 10, 4.0), (2, 8, 6.0), (3, 2, 2.0)):
+    ...     root.children[aid] = child = Node()
+    ...     child.visits, child.value = visits, value
+    >>> ranked_moves(root, {1, 2, 3}, pick=0.5)  # 2 is well tried and better on average
+    [2, 1, 3]
+    >>> ranked_moves(root, {1, 2, 3}, pick=1.0)  # the most tried
+    [1, 2, 3]
+    """
+    tried = sorted((aid for aid, c in root.children.items() if c.visits > 0 and aid in legal),
+                   key=lambda aid: (root.children[aid].visits, root.children[aid].value),
+                   reverse=True)
+    preferred = best_child(root, legal, pick)
+    if preferred is not None:
+        tried.remove(preferred)
+        tried.insert(0, preferred)
+    return tried
 
 
 def _measure(obs: Observation, root: Node, moves: Sequence[int], knowledge: Knowledge,
