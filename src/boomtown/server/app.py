@@ -27,6 +27,7 @@ from boomtown.engine import Ruleset, UnknownGame, get_ruleset, list_rulesets
 from boomtown.server import bots
 from boomtown.server.advisor import Advisor
 from boomtown.server.cluster import Cluster
+from boomtown.server.collector import tune_collector
 from boomtown.server.config import ServerConfig
 from boomtown.server.db import make_engine, migrate, sqlite_url
 from boomtown.server.guard import (
@@ -286,6 +287,7 @@ def create_app(
             await hub.start_pools()
             await advisor.start()
             await hub.start()
+            tune_collector()  # after start-up: what the server holds now is never walked again
             yield
         finally:
             await advisor.close()
