@@ -119,16 +119,22 @@ def expected_hand_value(breed_counts: tuple[int, ...], cards: int, size: int) ->
     if cards <= 0:
         return 0.0
     size = min(size, cards)
-    total = 0.0
-    for b, m in enumerate(breed_counts):
-        if m:
-            miss = 1.0
-            for i in range(size):
-                miss *= (cards - m - i) / (cards - i)
-                if miss <= 0.0:
-                    break
-            total += BREED_VALUE[b] * (1.0 - max(0.0, miss))
-    return total
+    return sum(BREED_VALUE[b] * drawn_chance(cards, m, size)
+               for b, m in enumerate(breed_counts) if m)
+
+
+def drawn_chance(cards: int, copies: int, size: int) -> float:
+    """The chance that ``size`` cards drawn from ``cards`` hold at least one of ``copies``.
+
+    >>> drawn_chance(10, 1, 5)
+    0.5
+    """
+    miss = 1.0
+    for i in range(size):
+        miss *= (cards - copies - i) / (cards - i)
+        if miss <= 0.0:
+            break
+    return 1.0 - max(0.0, miss)
 
 
 @lru_cache(maxsize=1 << 14)

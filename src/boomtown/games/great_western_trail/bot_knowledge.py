@@ -43,6 +43,7 @@ from boomtown.games.great_western_trail.bot_evaluation import (
     TRAIL_LEFT,
     _herd,
     _objective_hope,
+    drawn_chance,
     game_left,
 )
 from boomtown.games.great_western_trail.buildings import CRAFTSMEN as CRAFTSMEN_OF
@@ -195,15 +196,8 @@ def hand_value_from(breed_counts: tuple[int, ...], cards: int, size: int, keep: 
     if cards <= 0:
         return 0.0
     size = min(size, cards)
-    seen = []
-    for b, m in enumerate(breed_counts):
-        if m:
-            miss = 1.0
-            for i in range(size):
-                miss *= (cards - m - i) / (cards - i)
-                if miss <= 0.0:
-                    break
-            seen.append((BREED_VALUE[b], 1.0 - max(0.0, miss)))
+    seen = [(BREED_VALUE[b], drawn_chance(cards, m, size))
+            for b, m in enumerate(breed_counts) if m]
     seen.sort(reverse=True)
     # the expected count of breeds seen, filled with the best breeds first
     total, room = 0.0, float(keep)
