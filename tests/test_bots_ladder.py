@@ -26,22 +26,9 @@ from boomtown.bots.knowledge import (
 )
 from boomtown.bots.ladder import LEVELS, GreedyBot, level_parameters
 from boomtown.bots.search import Node, SearchBot, best_child
+from test_bots import advance
 
 GAMES = ("western-town", "way-out-west", "great-western-trail")
-
-
-def advance(state: State, decisions: int, rng: random.Random) -> State:
-    """``decisions`` random decisions (chance from the game's stream), then chance settled."""
-    done = 0
-    while not state.is_terminal() and done < decisions:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance())
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-            done += 1
-    while state.current_player == CHANCE:
-        state.apply(state.sample_chance())
-    return state
 
 
 def finished(game: str, seed: int) -> State:

@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from boomtown.engine import Action, Ruleset, State
@@ -105,3 +106,31 @@ def bot_rng(seed: int, seat: int, name: str) -> random.Random:
     False
     """
     return random.Random(f"boomtown-bot:{name}:{seed}:{seat}")
+
+
+def sampled_scores(obs: Observation, rng: random.Random, samples: int,
+                   judge: Callable[[State, random.Random], float]) -> list[tuple[Action, float]]:
+    """Each legal action of ``obs`` with its mean judgement over ``samples`` of the seat's
+    determinizations: ``judge(child, stream)`` scores the world after the action, with a
+    generator that is the same for every action of one sample (common random numbers, so
+    the actions are compared on the same luck).
+
+    >>> from boomtown import new_game
+    >>> state = new_game("western-town", 2, seed=1)
+    >>> while state.current_player < 0:
+    ...     _ = state.apply(state.sample_chance())
+    >>> obs = Observation(state, state.current_player)
+    >>> scored = sampled_scores(obs, random.Random(0), 2, lambda child, r: 1.0)
+    >>> len(scored) == len(obs.legal_actions()), {v for _, v in scored}
+    (True, {1.0})
+    """
+    legal = obs.legal_actions()
+    totals = [0.0] * len(legal)
+    for _ in range(samples):
+        world = obs.determinize(rng)
+        stream = rng.getrandbits(64)
+        for i, action in enumerate(legal):
+            child = world.clone()
+            child.apply(action.id)
+            totals[i] += judge(child, random.Random(stream))
+    return [(a, t / samples) for a, t in zip(legal, totals, strict=True)]

@@ -23,7 +23,7 @@ import math
 import random
 from typing import Any
 
-from boomtown.bots.base import Observation
+from boomtown.bots.base import Observation, sampled_scores
 from boomtown.bots.knowledge import Knowledge, knowledge_for
 from boomtown.bots.search import PLAYOUT_LIMIT, SearchBot
 from boomtown.engine import CHANCE, Action, State
@@ -126,18 +126,13 @@ class GreedyBot:
 
     def scores(self, obs: Observation) -> list[tuple[Action, float]]:
         """Each legal action with its average value for the bot's seat."""
-        legal = obs.legal_actions()
-        seat = obs.seat
-        totals = [0.0] * len(legal)
-        for _ in range(self.samples):
-            world = obs.determinize(self.rng)
-            stream = self.rng.getrandbits(64)
-            for i, action in enumerate(legal):
-                child = world.clone()
-                child.apply(action.id)
-                finish_turn(child, seat, self.knowledge, random.Random(stream))
-                totals[i] += self.knowledge.values(child, seat)[seat]
-        return [(a, t / self.samples) for a, t in zip(legal, totals, strict=True)]
+        seat, knowledge = obs.seat, self.knowledge
+
+        def judge(child: State, rng: random.Random) -> float:
+            finish_turn(child, seat, knowledge, rng)
+            return knowledge.values(child, seat)[seat]
+
+        return sampled_scores(obs, self.rng, self.samples, judge)
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal_actions()

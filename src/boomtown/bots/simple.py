@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from boomtown.bots.base import Observation
+from boomtown.bots.base import Observation, sampled_scores
 from boomtown.bots.evaluation import Evaluation
 from boomtown.engine import CHANCE, Action, State
 
@@ -59,26 +59,20 @@ class HeuristicBot:
 
     def scores(self, obs: Observation) -> list[tuple[Action, float]]:
         """Each legal action with its average evaluation for the bot's seat."""
-        legal = obs.legal_actions()
         seat = obs.seat
-        totals = [0.0] * len(legal)
-        for _ in range(self.samples):
-            world = obs.determinize(self.rng)
-            stream = self.rng.getrandbits(64)
-            for i, action in enumerate(legal):
-                child = world.clone()
-                child.apply(action.id)
-                rng = random.Random(stream)
-                settle_chance(child, rng)
-                for _ in range(self.lookahead):
-                    if child.is_terminal():
-                        break
-                    if child.current_player == CHANCE:
-                        child.apply(child.sample_chance(rng))
-                    else:
-                        child.apply(rng.choice(child.legal_action_ids()))
-                totals[i] += self.evaluation(child, seat)[seat]
-        return [(a, t / self.samples) for a, t in zip(legal, totals, strict=True)]
+
+        def judge(child: State, rng: random.Random) -> float:
+            settle_chance(child, rng)
+            for _ in range(self.lookahead):
+                if child.is_terminal():
+                    break
+                if child.current_player == CHANCE:
+                    child.apply(child.sample_chance(rng))
+                else:
+                    child.apply(rng.choice(child.legal_action_ids()))
+            return self.evaluation(child, seat)[seat]
+
+        return sampled_scores(obs, self.rng, self.samples, judge)
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal_actions()
