@@ -239,6 +239,16 @@ def test_bots_play_to_the_end(client: TestClient) -> None:
     assert r.status_code in (403, 409)
 
 
+def test_a_seed_replays_its_bot_game(client: TestClient) -> None:
+    """The bots draw from the game's secret seed and the decision's nonce: two games with one
+    seed play the same, move for move (a game with another seed does not)."""
+    seats = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+    logs = [wait_finished(client, create(client, seats, seed=seed))["log"]
+            for seed in (11, 11, 12)]
+    assert logs[0] == logs[1]
+    assert logs[0] != logs[2]
+
+
 def test_bots_in_a_process_pool(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """Bot kinds marked ``process`` run in worker processes, off the server's interpreter."""
     kind = bots.BotKind("random-process", "random, in a process", bots._random, process=True)

@@ -102,6 +102,8 @@ FORCED_SAMPLES = 8
 #: What the forced-move check's randomness is keyed with beside the decision's nonce (keeps
 #: it apart from the nonce itself, an HMAC under the same key).
 FORCED_DOMAIN = "forced-move-check"
+#: The same for the seeds of the bots' decisions.
+BOT_DOMAIN = "bot-decision"
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,6 +389,16 @@ class LiveGame:
         key = f"{self.row.seed}:{self.row.id}".encode()
         what = f"{FORCED_DOMAIN}:{self.decision}".encode()
         return random.Random(hmac.new(key, what, hashlib.sha256).digest())
+
+    def bot_seed(self) -> int:
+        """The seed of a bot's generator for the current decision: an HMAC of the game's
+        history under its secret seed, so a game with the same seed and the same moves plays
+        the same way again, in every process and after a restart (save for bots that stop on
+        the clock), and the seed tells nothing of what is hidden."""
+        key = str(self.row.seed).encode()
+        history = ",".join(map(str, self.state.history))
+        what = f"{BOT_DOMAIN}:{len(self.state.history)}:{history}".encode()
+        return int.from_bytes(hmac.new(key, what, hashlib.sha256).digest()[:8]) >> 1
 
     def seats_public(self) -> list[dict[str, Any]]:
         online = {c.seat for c in self.clients if c.role == SEAT}
@@ -1069,7 +1081,7 @@ class Hub:
             try:
                 aid = await loop.run_in_executor(
                     self._executor(kind), bots.choose, kind.name, seat.level, snapshot,
-                    current, secrets.randbits(63),
+                    current, live.bot_seed(),
                 )
                 await self.act(live, SEAT, current, aid, decision)
                 failures = 0
