@@ -150,6 +150,11 @@ def last_moves(moves: list[Move], players: int, viewer: int | None) -> list[dict
     return out
 
 
+def _digest(key: str, message: str) -> bytes:
+    """HMAC-SHA256 of ``message`` under ``key`` (the game's nonces, check samples, bot seeds)."""
+    return hmac.new(key.encode(), message.encode(), hashlib.sha256).digest()
+
+
 def publicly_forced(state: State, rng: random.Random, samples: int = FORCED_SAMPLES) -> bool:
     """Whether the seat to decide has exactly one legal action *and* every other seat could
     tell: in each of ``samples`` determinizations from each other seat's knowledge the
@@ -333,10 +338,17 @@ class LiveGame:
         """The decision nonce of the current state: the same in every server process that
         holds this state (a client may send it to any of them), different for every other
         history. Keyed by the secret seed, so nobody can compute it beforehand."""
-        key = f"{self.row.seed}:{self.row.id}".encode()
-        history = ",".join(map(str, self.state.history))
-        what = f"{len(self.state.history)}:{history}:{'faulted' if self.error else ''}"
-        self.decision = hmac.new(key, what.encode(), hashlib.sha256).hexdigest()[:16]
+        what = f"{self._history_text()}:{'faulted' if self.error else ''}"
+        self.decision = _digest(self._game_key(), what).hex()[:16]
+
+    def _game_key(self) -> str:
+        """The key of this game's nonces and check samples: its secret seed and its id."""
+        return f"{self.row.seed}:{self.row.id}"
+
+    def _history_text(self) -> str:
+        """The game's history as the text its HMACs read (its length, then its action ids)."""
+        history = self.state.history
+        return f"{len(history)}:{','.join(map(str, history))}"
 
     def view(self, seat: int | None) -> CachedView:
         """The seat's view as JSON without its log, its log with who wrote each line, and
@@ -386,19 +398,15 @@ class LiveGame:
         server process, and a server that restarts, judges a position the same way, and
         nobody without the seed can tell which worlds were sampled. (Whoever knows the seed
         knows every hidden card already: it deals them.)"""
-        key = f"{self.row.seed}:{self.row.id}".encode()
-        what = f"{FORCED_DOMAIN}:{self.decision}".encode()
-        return random.Random(hmac.new(key, what, hashlib.sha256).digest())
+        return random.Random(_digest(self._game_key(), f"{FORCED_DOMAIN}:{self.decision}"))
 
     def bot_seed(self) -> int:
         """The seed of a bot's generator for the current decision: an HMAC of the game's
         history under its secret seed, so a game with the same seed and the same moves plays
         the same way again, in every process and after a restart (save for bots that stop on
         the clock), and the seed tells nothing of what is hidden."""
-        key = str(self.row.seed).encode()
-        history = ",".join(map(str, self.state.history))
-        what = f"{BOT_DOMAIN}:{len(self.state.history)}:{history}".encode()
-        return int.from_bytes(hmac.new(key, what, hashlib.sha256).digest()[:8]) >> 1
+        digest = _digest(str(self.row.seed), f"{BOT_DOMAIN}:{self._history_text()}")
+        return int.from_bytes(digest[:8]) >> 1
 
     def seats_public(self) -> list[dict[str, Any]]:
         online = {c.seat for c in self.clients if c.role == SEAT}
