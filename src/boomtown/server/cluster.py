@@ -18,8 +18,11 @@ who was first and tells the others:
   game whose owner stopped (its session ended, so its locks went with it) is adopted by the
   next :meth:`Cluster.scan` of another process, every :data:`SCAN_INTERVAL_S`.
 
-Notifications carry no game content (only the game id, a kind and a ply), so nothing
-hidden travels between processes except through the database itself.
+A notification of new moves also carries their action ids (and the record's rewinds), so
+the others apply them without reading them back: a notification goes through the database to
+its own clients only and holds what the ``moves`` table holds, nothing more. Ids that would
+make a notification longer than :data:`MAX_PAYLOAD` are left out, and the others read them
+from the database as before.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
@@ -47,9 +50,23 @@ RECONNECT_S = 1.0
 MOVES, UNDO, SEATS = "m", "u", "s"
 #: The notification a change's transaction sends (built once: it goes with every decision).
 NOTIFY = sa.text("SELECT pg_notify(:c, :p)")
+#: The longest notification sent with its moves' ids (PostgreSQL refuses 8000 bytes or more).
+MAX_PAYLOAD = 7000
+
+
+class Heard(NamedTuple):
+    """Moves another process stored, as its notification told them: the action ids from
+    ply ``start`` on, appended to the record after ``rewinds`` undos."""
+
+    start: int
+    rewinds: int
+    actions: tuple[int, ...]
+
 
 Op = Callable[[Connection], Any]
-OnChange = Callable[[str, str, int], None]
+#: ``on_change(game_id, kind, ply, heard)``: ``heard`` is the moves themselves when the
+#: notification carried them.
+OnChange = Callable[[str, str, int, "Heard | None"], None]
 OnAdopt = Callable[[list[str]], Awaitable[None]]
 
 
@@ -109,10 +126,16 @@ class Cluster:
             self._scanner = asyncio.create_task(self._scan_forever())
 
     # -------------------------------------------------------- notifications
-    def announcing(self, op: Op, game_id: str, kind: str, ply: int = 0) -> Op:
+    def announcing(self, op: Op, game_id: str, kind: str, ply: int = 0,
+                   heard: Heard | None = None) -> Op:
         """``op`` followed, in its transaction, by the notification of the change (sent by
-        PostgreSQL when the transaction commits, never for a rolled-back one)."""
+        PostgreSQL when the transaction commits, never for a rolled-back one); with the
+        moves ``heard`` appended, when they fit."""
         payload = f"{self.origin} {game_id} {kind} {ply}"
+        if heard is not None:
+            moves = f"{payload} {heard.rewinds} {','.join(map(str, heard.actions))}"
+            if len(moves) <= MAX_PAYLOAD:
+                payload = moves
         channel = self.channel
 
         def announced(conn: Connection) -> Any:
@@ -150,14 +173,18 @@ class Cluster:
                 await asyncio.sleep(RECONNECT_S)
 
     def _dispatch(self, payload: str) -> None:
+        heard = None
         try:
-            origin, game_id, kind, ply = payload.split(" ")
+            origin, game_id, kind, ply, *moves = payload.split(" ")
             start = int(ply)
+            if moves:
+                rewinds, actions = moves
+                heard = Heard(start, int(rewinds), tuple(map(int, actions.split(","))))
         except ValueError:
             log.warning("cluster: a notification in an unknown form: %r", payload[:100])
             return
         if origin != self.origin and self._on_change is not None:
-            self._on_change(game_id, kind, start)
+            self._on_change(game_id, kind, start, heard)
 
     # ------------------------------------------------------------ ownership
     def owns(self, game_id: str) -> bool:

@@ -58,7 +58,7 @@ from boomtown.engine import (
     replay,
 )
 from boomtown.server import bots, learning
-from boomtown.server.cluster import MOVES, SEATS, UNDO, Cluster
+from boomtown.server.cluster import MOVES, SEATS, UNDO, Cluster, Heard
 from boomtown.server.config import ACTIVE_WINDOW_S
 from boomtown.server.pools import process_pool
 from boomtown.server.store import (
@@ -325,6 +325,8 @@ class LiveGame:
     refreshing: bool = False
     refresh_again: bool = False
     refresh_full: bool = False
+    #: Moves other processes announced with their ids, not yet applied here.
+    heard: list[Heard] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.decision:
@@ -926,8 +928,10 @@ class Hub:
             return
         status = "finished" if new.is_terminal() else "active"
         op = Store.append_moves(live.id, start, pairs, status, live.row.rewinds)
+        # the others apply the ids without reading them back
+        heard = Heard(start, live.row.rewinds, tuple(aid for aid, _ in pairs))
         try:
-            await self.writer.run(self._announced(op, live.id, MOVES, start))
+            await self.writer.run(self._announced(op, live.id, MOVES, start, heard))
         except Conflict as exc:
             raise await self._lost_race(live) from exc
         except WriteFailed as exc:
@@ -948,17 +952,23 @@ class Hub:
         live.renew_decision()
 
     # ----------------------------------------------------- other processes
-    def _announced(self, op: Op, game_id: str, kind: str, ply: int = 0) -> Op:
-        """``op``, telling the other processes of the change when it commits."""
+    def _announced(self, op: Op, game_id: str, kind: str, ply: int = 0,
+                   heard: Heard | None = None) -> Op:
+        """``op``, telling the other processes of the change (and the moves ``heard``)
+        when it commits."""
         if self.cluster is None:
             return op
-        return self.cluster.announcing(op, game_id, kind, ply)
+        return self.cluster.announcing(op, game_id, kind, ply, heard)
 
-    def remote_change(self, game_id: str, kind: str, ply: int) -> None:
-        """Another process changed ``game_id``: catch up, if this process holds it."""
+    def remote_change(self, game_id: str, kind: str, ply: int,
+                      heard: Heard | None = None) -> None:
+        """Another process changed ``game_id``: catch up, if this process holds it (with
+        the moves ``heard`` in the notification, when it carried them)."""
         live = self.games.get(game_id)
         if live is None or self.closing:
             return
+        if heard is not None:
+            live.heard.append(heard)
         if kind != MOVES or ply != len(live.state.history):
             live.refresh_full = True
         if live.refreshing:
@@ -1012,14 +1022,16 @@ class Hub:
         """Apply the moves other processes appended; ``False`` when the record changed
         otherwise (the caller reloads the game)."""
         start = len(live.state.history)
-        found = await asyncio.to_thread(self.store.tail, live.id, start)
-        if found is None:
-            return True
-        count, rewinds, stored = found
-        if rewinds != live.row.rewinds or count != start + len(stored):
-            return False  # the record was cut back since this state: reload it
+        stored = self._heard_moves(live, start)
         if not stored:
-            return True
+            found = await asyncio.to_thread(self.store.tail, live.id, start)
+            if found is None:
+                return True
+            count, rewinds, stored = found
+            if rewinds != live.row.rewinds or count != start + len(stored):
+                return False  # the record was cut back since this state: reload it
+            if not stored:
+                return True
         new = live.state.clone()
         noted: list[Move] = []
         try:
@@ -1037,6 +1049,22 @@ class Hub:
         self._set_state(live, new)
         self.broadcast(live)
         return True
+
+    @staticmethod
+    def _heard_moves(live: LiveGame, start: int) -> list[int]:
+        """The moves from ply ``start`` on that notifications told of, in one run (empty
+        when they do not start there or belong to another record: the caller reads the
+        database). Each notification was sent by the transaction that stored its moves, so
+        they are what the record held then; a later undo sends its own notification, which
+        reloads the game."""
+        actions: list[int] = []
+        ply = start
+        for heard in sorted(live.heard):
+            if heard.start == ply and heard.rewinds == live.row.rewinds:
+                actions.extend(heard.actions)
+                ply += len(heard.actions)
+        live.heard = [h for h in live.heard if h.start > ply or h.rewinds > live.row.rewinds]
+        return actions
 
     def _runs_bots(self, live: LiveGame) -> bool:
         return self.cluster is None or self.cluster.owns(live.id)
