@@ -19,9 +19,11 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 from boomtown.engine import CHANCE
 from boomtown.server import create_app
-from boomtown.server.cluster import MAX_PAYLOAD, MOVES, SEATS, Cluster, Heard
+from boomtown.server.cluster import MAX_PAYLOAD, MOVES, SEATS, Cluster, Heard, Notice
+from boomtown.server.db import make_engine, migrate
 from boomtown.server.hub import Hub
-from boomtown.server.store import Store
+from boomtown.server.store import Conflict, GameRow, SeatRow, Store
+from test_server_support import PG_URL, database
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -39,11 +41,14 @@ class Recorder:
 def announced_payload(heard: Heard | None, kind: str = MOVES) -> tuple[Cluster, str]:
     cluster = Cluster(sa.create_engine("postgresql+psycopg://boomtown@127.0.0.1/boomtown"))
     cluster.channel = "boomtown_test"
+    if heard is not None:
+        return cluster, cluster.notice("g1", kind, 12, heard).payload
     conn = Recorder()
-    op = cluster.announcing(lambda _conn: None, "g1", kind, 12, heard)
+    op = cluster.announcing(lambda _conn: None, "g1", kind, 12)
     op(conn)  # type: ignore[arg-type]
     (params,) = conn.sent
-    return cluster, str(params["p"])
+    assert params["channel"] == cluster.channel
+    return cluster, str(params["payload"])
 
 
 def dispatched(payload: str) -> list[tuple[str, str, int, Heard | None]]:
@@ -145,3 +150,44 @@ def test_a_hub_catches_up_from_a_notification_without_reading_the_database(
     client.portal.call(notified, len(elsewhere.history), None)  # type: ignore[union-attr]
     assert reads == [len(elsewhere.history)]
     assert live.state.history == elsewhere.history
+
+
+@pytest.mark.skipif(not PG_URL, reason="needs PostgreSQL: source scripts/ci-postgres.sh")
+def test_postgresql_stores_and_announces_moves_in_one_statement(tmp_path: Path) -> None:
+    import psycopg
+
+    from boomtown.server.cluster import psycopg_url
+
+    with database("postgresql", tmp_path) as (url, _data):
+        assert url is not None
+        engine = make_engine(url)
+        migrate(engine)
+        store = Store(engine)
+        row = GameRow(id="g1", game="western-town", version=1, players=2, seed=1, options={},
+                      table_mode=False, listed=False, bot_delay_ms=0, spectator_token="s",
+                      table_token_hash=None, status="active", moves=1, created_at=0.0,
+                      updated_at=0.0, seats=[SeatRow(0, "human", "Ann"),
+                                                     SeatRow(1, "human", "Bob")])
+        listener = psycopg.connect(psycopg_url(engine), autocommit=True)
+        listener.execute("LISTEN boomtown_test")
+
+        def write(start: int, pairs: list[tuple[int, int]], payload: str) -> None:
+            op = Store.append_moves("g1", start, pairs, "active", 0,
+                                    Notice("boomtown_test", payload))
+            with engine.begin() as conn:
+                op(conn)
+
+        try:
+            with engine.begin() as conn:
+                Store.insert_game(row, [(3, -1)])(conn)
+            write(1, [(40, 0), (2, -1)], "first")
+            with pytest.raises(Conflict):  # the record holds 3 moves now, not 1
+                write(1, [(41, 1)], "stale")
+            write(3, [(41, 1)], "second")
+            heard = [n.payload for n in listener.notifies(timeout=2, stop_after=2)]
+            assert heard == ["first", "second"]
+            assert store.tail("g1", 0) == (4, 0, [3, 40, 2, 41])
+            assert [n.payload for n in listener.notifies(timeout=0.5)] == []
+        finally:
+            listener.close()
+            engine.dispose()

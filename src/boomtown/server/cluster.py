@@ -48,10 +48,17 @@ RECONNECT_S = 1.0
 
 #: Kinds of change a notification names.
 MOVES, UNDO, SEATS = "m", "u", "s"
-#: The notification a change's transaction sends (built once: it goes with every decision).
-NOTIFY = sa.text("SELECT pg_notify(:c, :p)")
+#: The notification a change's transaction sends (built once: it goes with every change).
+NOTIFY = sa.text("SELECT pg_notify(:channel, :payload)")
 #: The longest notification sent with its moves' ids (PostgreSQL refuses 8000 bytes or more).
 MAX_PAYLOAD = 7000
+
+
+class Notice(NamedTuple):
+    """A notification to send: the channel every process listens on, and the text."""
+
+    channel: str
+    payload: str
 
 
 class Heard(NamedTuple):
@@ -126,22 +133,27 @@ class Cluster:
             self._scanner = asyncio.create_task(self._scan_forever())
 
     # -------------------------------------------------------- notifications
-    def announcing(self, op: Op, game_id: str, kind: str, ply: int = 0,
-                   heard: Heard | None = None) -> Op:
-        """``op`` followed, in its transaction, by the notification of the change (sent by
-        PostgreSQL when the transaction commits, never for a rolled-back one); with the
-        moves ``heard`` appended, when they fit."""
+    def notice(self, game_id: str, kind: str, ply: int = 0,
+               heard: Heard | None = None) -> Notice:
+        """The notification of a change: with the moves ``heard`` appended, when they fit."""
         payload = f"{self.origin} {game_id} {kind} {ply}"
         if heard is not None:
             moves = f"{payload} {heard.rewinds} {','.join(map(str, heard.actions))}"
             if len(moves) <= MAX_PAYLOAD:
                 payload = moves
-        channel = self.channel
+        return Notice(self.channel, payload)
+
+    def announcing(self, op: Op, game_id: str, kind: str, ply: int = 0) -> Op:
+        """``op`` followed, in its transaction, by the notification of the change (sent by
+        PostgreSQL when the transaction commits, never for a rolled-back one). New moves
+        announce themselves instead (:meth:`~boomtown.server.store.Store.append_moves`
+        sends its :meth:`notice` in the statement that stores them)."""
+        notice = self.notice(game_id, kind, ply)
 
         def announced(conn: Connection) -> Any:
             result = op(conn)
             if result is not False:  # an op that changed nothing says False
-                conn.execute(NOTIFY, {"c": channel, "p": payload})
+                conn.execute(NOTIFY, notice._asdict())
             return result
 
         return announced

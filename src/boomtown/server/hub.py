@@ -927,11 +927,13 @@ class Hub:
         if not pairs:
             return
         status = "finished" if new.is_terminal() else "active"
-        op = Store.append_moves(live.id, start, pairs, status, live.row.rewinds)
-        # the others apply the ids without reading them back
-        heard = Heard(start, live.row.rewinds, tuple(aid for aid, _ in pairs))
+        notice = None
+        if self.cluster is not None:  # the others apply the ids without reading them back
+            heard = Heard(start, live.row.rewinds, tuple(aid for aid, _ in pairs))
+            notice = self.cluster.notice(live.id, MOVES, start, heard)
+        op = Store.append_moves(live.id, start, pairs, status, live.row.rewinds, notice)
         try:
-            await self.writer.run(self._announced(op, live.id, MOVES, start, heard))
+            await self.writer.run(op)
         except Conflict as exc:
             raise await self._lost_race(live) from exc
         except WriteFailed as exc:
@@ -952,13 +954,11 @@ class Hub:
         live.renew_decision()
 
     # ----------------------------------------------------- other processes
-    def _announced(self, op: Op, game_id: str, kind: str, ply: int = 0,
-                   heard: Heard | None = None) -> Op:
-        """``op``, telling the other processes of the change (and the moves ``heard``)
-        when it commits."""
+    def _announced(self, op: Op, game_id: str, kind: str, ply: int = 0) -> Op:
+        """``op``, telling the other processes of the change when it commits."""
         if self.cluster is None:
             return op
-        return self.cluster.announcing(op, game_id, kind, ply, heard)
+        return self.cluster.announcing(op, game_id, kind, ply)
 
     def remote_change(self, game_id: str, kind: str, ply: int,
                       heard: Heard | None = None) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
+from boomtown.server.cluster import Notice
 from boomtown.server.db import games, moves, reviews, seats
 
 
@@ -92,6 +93,19 @@ COMPARE_AND_SET = (
 )
 #: Append rows to a game's record (executed with one parameter set per move).
 INSERT_MOVES = moves.insert()
+#: PostgreSQL, several processes: the compare-and-set, the new moves and their notification
+#: (sent on commit) in one statement, one round trip: measured at about half the CPU time of
+#: the three statements. The notification and the moves go only with the games row the
+#: compare-and-set changed; no row changed is a :class:`Conflict`.
+APPEND_AND_NOTIFY = (
+    "WITH cas AS (UPDATE games SET moves = %(count)s, status = %(status)s, "
+    "updated_at = %(now)s WHERE id = %(game_id)s AND moves = %(held)s "
+    "AND rewinds = %(rewinds)s AND status <> %(faulted)s RETURNING id), "
+    "appended AS (INSERT INTO moves (game_id, ply, action, actor, at) "
+    "SELECT cas.id, m.ply, m.action, m.actor, %(now)s FROM cas, "
+    "unnest(%(plies)s::int[], %(actions)s::int[], %(actors)s::int[]) AS m(ply, action, actor)) "
+    "SELECT pg_notify(%(channel)s, %(payload)s) FROM cas"
+)
 #: A game's move count and rewinds, and its actions from a ply on (:meth:`Store.tail`: every
 #: other process reads them after each decision).
 SELECT_COUNT = sa.select(games.c.moves, games.c.rewinds).where(
@@ -153,20 +167,40 @@ class Store:
     @staticmethod
     def append_moves(
         game_id: str, start: int, actions: list[tuple[int, int]], status: str,
-        rewinds: int = 0,
+        rewinds: int = 0, notice: Notice | None = None,
     ) -> Op:
         """Append ``(action id, actor)`` pairs at plies ``start``...: only if the record is
         still the one the writer holds, ``start`` moves after ``rewinds`` undos (a
         compare-and-set on ``games``, which also makes concurrent writers of one game wait
         for each other); the primary key refuses a second writer of the same ply too.
-        Raises :class:`Conflict` when another writer changed the record first."""
+        Raises :class:`Conflict` when another writer changed the record first. With a
+        ``notice`` (several processes, PostgreSQL), the stored moves are announced in the
+        same statement (:data:`APPEND_AND_NOTIFY`)."""
 
         def op(conn: Connection) -> None:
+            if notice is not None:
+                Store._append_and_notify(conn, game_id, start, actions, status, rewinds, notice)
+                return
             Store._compare_and_set(conn, game_id, start, rewinds, start + len(actions),
                                    rewinds, status)
             Store._append(conn, game_id, start, actions)
 
         return op
+
+    @staticmethod
+    def _append_and_notify(conn: Connection, game_id: str, start: int,
+                           actions: list[tuple[int, int]], status: str, rewinds: int,
+                           notice: Notice) -> None:
+        result = conn.exec_driver_sql(APPEND_AND_NOTIFY, {
+            "game_id": game_id, "held": start, "rewinds": rewinds, "faulted": FAULTED,
+            "count": start + len(actions), "status": status, "now": time.time(),
+            "plies": list(range(start, start + len(actions))),
+            "actions": [a for a, _ in actions], "actors": [who for _, who in actions],
+            "channel": notice.channel, "payload": notice.payload,
+        })
+        if result.rowcount != 1:
+            raise Conflict(f"game {game_id} changed: it no longer holds {start} moves after "
+                           f"{rewinds} undos")
 
     @staticmethod
     def truncate_moves(game_id: str, held: int, length: int, status: str,
