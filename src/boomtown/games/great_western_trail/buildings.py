@@ -366,7 +366,7 @@ def _can_move(st: St, s: int, op: Op, space: int) -> bool:
 @operation("move", _can_move)
 def _move(st: St, s: int, op: Op, space: int) -> None:
     end_local_actions(st, s)  # this location's phase B ends; phase B follows at the new one
-    st.stack.append(R.Steps(s, op.steps, 0, MODE_LOCAL))
+    st.stack.append(R.steps_of(s, op.steps, 0, MODE_LOCAL))
 
 
 @operation("take_objective", lambda st, s, op, space: bool(st.obj_display or st.obj_deck))

@@ -29,7 +29,7 @@ YELLOW: tuple[int, ...] = tuple(SETUP["yellow_arrows"])
 def start_visit(st: St, s: int) -> None:
     """The five subphases of a visit, in order (rule text)."""
     st.log(f"{st.name(s)} reaches Kansas City")
-    st.stack += (KcIncome(s), KcForesight(s, 2), KcForesight(s, 1), KcForesight(s, 0))
+    st.stack += VISIT[s]
 
 
 def market_closed(st: St) -> bool:
@@ -157,7 +157,7 @@ class KcDeliver(NamedTuple):
         st.log(f"{st.name(s)} delivers to {CITIES[c].name}")
         if cost:
             R.gain_money(st, s, -cost, " for transport")
-        st.stack += (KcReturn(s), R.Disc(s, R.CITY, c))
+        st.stack += (KC_RETURN[s], R.Disc(s, R.CITY, c))
 
 
 @GWT.auto
@@ -241,6 +241,11 @@ def city_reward(st: St, s: int, c: int) -> None:
         if st.obj_display or st.obj_deck:
             st.stack.append(R.TakeObjective(s, R.DISCARD_PILE))
 
+
+#: A visit's steps for each seat, in stack order (foresight 1 first), and its way back.
+VISIT = tuple((KcIncome(s), *(KcForesight(s, col) for col in range(2, -1, -1)))
+              for s in range(R.MAX_SEATS))
+KC_RETURN = tuple(KcReturn(s) for s in range(R.MAX_SEATS))
 
 #: The short names of the steps above, as the frames were named (see rules.DECISION_NAMES).
 R.DECISION_NAMES.update({KcForesight: "kc", KcCertificates: "kc", KcDeliver: "kc"})

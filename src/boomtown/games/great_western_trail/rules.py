@@ -23,8 +23,9 @@ The rule book's turn (docs/great-western-trail.md; the step that carries each pa
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from boomtown.engine.machine import settle
 from boomtown.games.great_western_trail import actions as A
@@ -74,6 +75,7 @@ if TYPE_CHECKING:
     from boomtown.games.great_western_trail.state import GreatWesternTrailState as St
 
 K, NC, OBJ0 = A.K, A.NC, A.OBJ0
+T = TypeVar("T")
 #: The most players (a step of a seat is built once for each).
 MAX_SEATS = len(A.SEAT_NAMES)
 TRACK: tuple[int, ...] = tuple(SETUP["cert_track"])
@@ -122,6 +124,12 @@ def counts_dist(base: int, counts: list[int]) -> list[tuple[int, float]]:
     """Outcome ``base + k`` with probability proportional to ``counts[k]`` (counts >= 0)."""
     total = sum(counts)
     return [(base + k, c / total) for k, c in enumerate(counts) if c > 0]
+
+
+def counts_ids(base: int, counts: list[int]) -> list[int]:
+    """The ids of ``counts_dist(base, counts)``, without the probabilities (a chance step's
+    legal ids, asked for as often as its distribution)."""
+    return [base + k for k, c in enumerate(counts) if c > 0]
 
 
 # ------------------------------------------------------------------ set-up
@@ -344,6 +352,9 @@ class MarketDraw(NamedTuple):
     def outcomes(self, st: St) -> list[tuple[int, float]]:
         return counts_dist(A.CH_MARKET, st.market_deck)
 
+    def legal(self, st: St) -> list[int]:
+        return counts_ids(A.CH_MARKET, st.market_deck)
+
     def choose(self, st: St, aid: int) -> None:
         k = aid - A.CH_MARKET
         st.market_deck[k] -= 1
@@ -532,6 +543,9 @@ class DrawCard(NamedTuple):
     def outcomes(self, st: St) -> list[tuple[int, float]]:
         return counts_dist(A.CH_CARD, st.draw[self.for_seat])
 
+    def legal(self, st: St) -> list[int]:
+        return counts_ids(A.CH_CARD, st.draw[self.for_seat])
+
     def choose(self, st: St, aid: int) -> None:
         draw_card(st, self.for_seat, aid)
 
@@ -558,6 +572,9 @@ class FillCard(NamedTuple):
     def outcomes(self, st: St) -> list[tuple[int, float]]:
         return counts_dist(A.CH_CARD, st.draw[self.for_seat])
 
+    def legal(self, st: St) -> list[int]:
+        return counts_ids(A.CH_CARD, st.draw[self.for_seat])
+
     def choose(self, st: St, aid: int) -> None:
         draw_card(st, self.for_seat, aid)
 
@@ -580,9 +597,14 @@ def draw_step(s: int, n: int) -> DrawCard:
     return _DRAW_CARD[s][n] if n <= MOST_DRAWN else DrawCard(s, n)
 
 
+def hand_ids(hand: list[int], base: int) -> list[int]:
+    """``base + k`` for each card kind ``k`` in the hand (a discard or a removal)."""
+    return [base + k for k in range(K) if hand[k] > 0]
+
+
 def push_draw_then_discard(st: St, s: int, n: int) -> None:
     """Draw ``n`` cards, then discard as many (rule text: "draw and discard")."""
-    st.stack += (DiscardN(s, n), draw_n(s, n))
+    st.stack += (discard_n_of(s, n), draw_n(s, n))
 
 
 @GWT.decision("Discard a card from your hand", "Draw and discard: as many as were drawn",
@@ -594,14 +616,11 @@ class DiscardN(NamedTuple):
     left: int
 
     def legal(self, st: St) -> list[int]:
-        if self.left <= 0:
-            return []
-        hand = st.hand[self.seat]
-        return [A.DISCARD + k for k in range(K) if hand[k] > 0]
+        return hand_ids(st.hand[self.seat], A.DISCARD) if self.left > 0 else []
 
     def choose(self, st: St, aid: int) -> None:
         discard_card(st, self.seat, aid - A.DISCARD)
-        st.stack.append(DiscardN(self.seat, self.left - 1))
+        st.stack.append(discard_n_of(self.seat, self.left - 1))
 
 
 @GWT.decision("Remove a card of your hand from the game", "It leaves your deck for good",
@@ -614,10 +633,7 @@ class RemoveN(NamedTuple):
     left: int
 
     def legal(self, st: St) -> list[int]:
-        if self.left <= 0:
-            return []
-        hand = st.hand[self.seat]
-        return [A.REMOVE + k for k in range(K) if hand[k] > 0]
+        return hand_ids(st.hand[self.seat], A.REMOVE) if self.left > 0 else []
 
     def choose(self, st: St, aid: int) -> None:
         remove_card(st, self.seat, aid - A.REMOVE)
@@ -809,9 +825,7 @@ class HandLimit(NamedTuple):
     def legal(self, st: St) -> list[int]:
         s = self.seat
         hand = st.hand[s]
-        if sum(hand) <= hand_limit(st, s):
-            return []
-        return [A.DISCARD + k for k in range(K) if hand[k] > 0]
+        return hand_ids(hand, A.DISCARD) if sum(hand) > hand_limit(st, s) else []
 
     def choose(self, st: St, aid: int) -> None:
         discard_card(st, self.seat, aid - A.DISCARD, " (hand limit)")
@@ -883,7 +897,7 @@ class ObjectiveAction(NamedTuple):
         elif action in OBJECTIVE_MOVES:
             st.stack.append(EngineForward(s, OBJECTIVE_MOVES[action], False))
         elif action == "cattleman3":
-            st.stack.append(Steps(s, OBJECTIVE_CATTLEMAN_STEPS, 0, MODE_OBJ))
+            st.stack.append(steps_of(s, OBJECTIVE_CATTLEMAN_STEPS, 0, MODE_OBJ))
 
 
 ACCEPT_OR_DECLINE = [A.ACCEPT, A.DECLINE]
@@ -917,10 +931,10 @@ class PhaseA(NamedTuple):
         if st.cattleman[s] < 0:
             st.cattleman[s] = x
             st.log(f"{st.name(s)} puts the cattleman on {SPACES[x].key}")
-            st.stack.append(PhaseB(s, x, 0, False))
+            st.stack.append(phase_b_of(s, x, 0, False))
             return
         step_cattleman(st, s, x, MODE_A)
-        st.stack.append(Steps(s, step_limit(st, s), 1, MODE_A))
+        st.stack.append(steps_of(s, step_limit(st, s), 1, MODE_A))
 
 
 FIRST_PLACEMENT = [A.MOVE + sp for sp in NEUTRAL_SPACES]
@@ -955,7 +969,7 @@ def enter_phase_b(st: St, s: int, space: int) -> None:
     if space == KC_SPACE:
         _kansas_city.start_visit(st, s)
     else:
-        st.stack.append(PhaseB(s, space, 0, False))
+        st.stack.append(phase_b_of(s, space, 0, False))
 
 
 @GWT.auto
@@ -976,7 +990,7 @@ class Steps(NamedTuple):
             return
         if taken >= 1:
             options.append(A.STOP)
-        offer(st, Move(s, self.limit, taken, self.mode), options)
+        offer(st, move_of(s, self.limit, taken, self.mode), options)
 
 
 @GWT.decision("Move your cattleman", kinds=("move", "stop"))
@@ -1001,7 +1015,7 @@ class Move(NamedTuple):
             end_move(st, s, self.taken, self.mode)
             return
         step_cattleman(st, s, aid - A.MOVE, self.mode)
-        st.stack.append(Steps(s, self.limit, self.taken + 1, self.mode))
+        st.stack.append(steps_of(s, self.limit, self.taken + 1, self.mode))
 
 
 # ------------------------------------------------------------------ phase B
@@ -1073,12 +1087,12 @@ class PhaseB(NamedTuple):
             play_objective(st, s, aid)
             return
         if A.AUX <= aid < A.AUX + AUX_IDS:
-            st.stack.append(PhaseB(s, space, ALL_USED, True))
+            st.stack.append(phase_b_of(s, space, ALL_USED, True))
             apply_aux(st, s, aid)
             return
         name = A.OPS[aid - A.LOCAL]
-        st.stack.append(PhaseB(s, space, used_slots(slots_of(st, s, space), self.used, name),
-                               True))
+        st.stack.append(phase_b_of(s, space, used_slots(slots_of(st, s, space), self.used, name),
+                                True))
         st.log(f"{st.name(s)}: {A.OP_TEXT[name]}")
         _buildings.apply_op(st, s, OPS_BY_ID[name], space)
 
@@ -1622,6 +1636,17 @@ def component_counts(st: St) -> dict[str, int]:
 # The modules of building actions and Kansas City register their frames here and use the
 
 
+def shared(step_type: Callable[..., T]) -> Callable[..., T]:
+    """The steps of ``step_type`` built once each and then shared, for a step of a small
+    domain pushed on a hot path (steps are immutable; building one costs about eight times a
+    tuple, looking one up about one tuple)."""
+    return cache(step_type)
+
+
+steps_of = shared(Steps)
+move_of = shared(Move)
+phase_b_of = shared(PhaseB)
+discard_n_of = shared(DiscardN)
 TURN = tuple(Turn(s) for s in range(MAX_SEATS))
 TURN_TEXT = tuple(f"-- {name}'s turn" for name in A.SEAT_NAMES)
 #: What a turn pushes, in stack order: the hand limit first, phase C and the next seat last.
