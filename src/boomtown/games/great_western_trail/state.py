@@ -3,7 +3,10 @@
 Per-seat card zones are count vectors over the card kinds (``actions.K``): the draw pile is a
 multiset (its order is never stored: every draw is a chance outcome), the hand and discard pile
 likewise. The rules that change the fields live in ``rules.py``, ``buildings.py`` and
-``kansas_city.py``; scoring in ``scoring.py``; views in ``views.py``.
+``kansas_city.py``, as steps of the kernel's decision machine (:data:`GWT`); scoring in
+``scoring.py``; views in ``views.py``. The mutable fields are declared once
+(:attr:`GreatWesternTrailState.FIELDS`): clones, snapshots and loading come from the
+declaration.
 """
 
 from __future__ import annotations
