@@ -1,19 +1,20 @@
 """Helpers that build Great Western Trail positions for scenario tests.
 
 A position starts from a real game (set-up chance outcomes sampled from the game's own seed)
-and is then edited field by field, the way a puzzle or table-mode position would be. A frame
-stack ending in ``END`` stops the machine once the frames under test are done.
+and is then edited field by field, the way a puzzle or table-mode position would be. A step
+stack ending in ``END`` stops the machine once the steps under test are done.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from boomtown.engine import CHANCE, TERMINAL
 from boomtown.engine.registry import register
 from boomtown.games.great_western_trail import RULESET, rules
 from boomtown.games.great_western_trail import actions as A
+from boomtown.games.great_western_trail import kansas_city as KC
 from boomtown.games.great_western_trail.data import (
     CATTLE_KEY,
     CITY_KEY,
@@ -21,12 +22,25 @@ from boomtown.games.great_western_trail.data import (
     PRIVATE_SPACES,
     SPACE_KEY,
 )
-from boomtown.games.great_western_trail.state import GreatWesternTrailState
+from boomtown.games.great_western_trail.state import GWT, GreatWesternTrailState
 
 register(RULESET)
-END = ["end_of_test"]
-rules.DECIDE["end_of_test"] = lambda st, frame: TERMINAL
-rules.LEGAL["end_of_test"] = lambda st, frame: []
+
+
+@GWT.decision("End of the test")
+class EndOfTest(NamedTuple):
+    """The scenario's stop: the game is over once the steps under test are done."""
+
+    seat: int = TERMINAL
+
+    def legal(self, st: GreatWesternTrailState) -> list[int]:
+        return []
+
+    def choose(self, st: GreatWesternTrailState, aid: int) -> None:
+        raise AssertionError("the end of a test has no action")
+
+
+END = EndOfTest()
 
 
 def game(players: int = 2, seed: int = 0, options: dict[str, Any] | None = None
@@ -47,9 +61,9 @@ def edit(st: GreatWesternTrailState) -> GreatWesternTrailState:
     return out
 
 
-def run_frames(st: GreatWesternTrailState, *frames: list[Any]) -> GreatWesternTrailState:
-    """Replace the frame stack by ``frames`` (last = first to run) above ``END`` and run."""
-    st.stack = [list(END), *[list(f) for f in frames]]
+def run_frames(st: GreatWesternTrailState, *frames: Any) -> GreatWesternTrailState:
+    """Replace the step stack by ``frames`` (last = first to run) above ``END`` and run."""
+    st.stack = [END, *frames]
     st._legal_cache = None
     rules.run(st)
     return st
@@ -83,10 +97,10 @@ def texts(st: GreatWesternTrailState) -> list[str]:
     return [a.text for a in st.legal_actions()]
 
 
-def in_turn(st: GreatWesternTrailState, *frames: list[Any]) -> GreatWesternTrailState:
+def in_turn(st: GreatWesternTrailState, *frames: Any) -> GreatWesternTrailState:
     """Put ``frames`` (last = first to run) on top of seat 0's real end of turn (phase C,
     then the next seat's turn), so that the game goes on after them; then run."""
-    st.stack = [["end_turn", 0], ["fill_hand", 0], *[list(f) for f in frames]]
+    st.stack = [rules.EndTurn(0), rules.FillHand(0), *frames]
     st._legal_cache = None
     rules.run(st)
     return st
@@ -122,3 +136,27 @@ def play_on(st: GreatWesternTrailState, seed: int, max_steps: int = 50_000) -> i
         assert legal, f"seat {st.current_player} has no legal action ({st.stack[-1]})"
         st.apply(rng.choice(legal))
     raise AssertionError(f"no end of the game after {max_steps} steps")
+
+
+def phase(st: GreatWesternTrailState) -> str:
+    """The short name of the step on top (the view's ``phase``)."""
+    return rules.phase_name(st)
+
+
+def kansas_city(seat: int, sub: int, total: int = 0) -> list[Any]:
+    """A Kansas City visit from subphase ``sub`` on (0-2 foresight, 3 income, 4 delivery
+    with value ``total``), in stack order (the first to run last)."""
+    if sub == KC.DELIVERY_SUB:
+        return [KC.KcDeliver(seat, total)]
+    return [KC.KcIncome(seat), *(KC.KcForesight(seat, col) for col in range(2, sub - 1, -1))]
+
+
+def kc_subphase(step: Any) -> int | None:
+    """The subphase of a Kansas City step on top (None for any other step)."""
+    if isinstance(step, KC.KcForesight):
+        return step.column
+    if isinstance(step, KC.KcCertificates):
+        return KC.INCOME_SUB
+    if isinstance(step, KC.KcDeliver):
+        return KC.DELIVERY_SUB
+    return None

@@ -10,8 +10,9 @@ action only when the seat owns the borrowed building.
 from __future__ import annotations
 
 from boomtown.games.great_western_trail import actions as A
+from boomtown.games.great_western_trail import buildings as B
 from boomtown.games.great_western_trail import rules as R
-from gwt_scenario import build, edit, game, in_turn, play_on, set_hand, space
+from gwt_scenario import build, edit, game, in_turn, phase, play_on, set_hand, space
 
 EIGHT_B = 8
 
@@ -26,7 +27,7 @@ def b_sides(seed: int = 0):
 
 def phase_b(st, where: str):
     st.cattleman[0] = space(where)
-    return in_turn(st, ["phase_b", 0, space(where), 0, 0])
+    return in_turn(st, R.PhaseB(0, space(where), 0, False))
 
 
 def adjacent(st) -> set[str]:
@@ -73,7 +74,7 @@ def test_8b_may_borrow_an_adjacent_8b_but_never_loops_back() -> None:
     st.apply(A.DONE)  # back in A-3's borrowed actions, its 8b used
     assert local("use_adjacent") not in st.legal_action_ids()
     st.apply(A.DONE)
-    assert st.stack[-1][:3] == ["phase_b", 0, space("A-2")]
+    assert phase(st) == "phase_b" and st.stack[-1][:2] == (0, space("A-2"))
     assert local("use_adjacent") not in st.legal_action_ids()  # each local action once
     play_on(st, 3)
 
@@ -104,9 +105,9 @@ def test_8b_borrows_a_move_and_phase_b_follows_at_the_new_location() -> None:
     assert {a - A.MOVE for a in st.legal_action_ids() if A.MOVE <= a < A.STOP} == {
         space("A-3")}
     st.apply(A.MOVE + space("A-3"))
-    assert st.stack[-1][:3] == ["phase_b", 0, space("A-3")]
-    assert not any(f[0] in ("borrow", "adjacent") for f in st.stack)
-    assert sum(1 for f in st.stack if f[0] == "phase_b") == 1
+    assert phase(st) == "phase_b" and st.stack[-1][:2] == (0, space("A-3"))
+    assert not any(isinstance(f, B.Borrow | B.Adjacent) for f in st.stack)
+    assert sum(1 for f in st.stack if isinstance(f, R.PhaseB)) == 1
     play_on(st, 4)
 
 

@@ -18,12 +18,21 @@ from boomtown.games.great_western_trail.data import (
     PRIVATE_SPACES,
     TILE_INDEX,
 )
-from gwt_scenario import END, chance_until_decision, edit, game, run_frames, set_hand, space
+from gwt_scenario import (
+    END,
+    chance_until_decision,
+    edit,
+    game,
+    phase,
+    run_frames,
+    set_hand,
+    space,
+)
 
 
 def at(st, where: str, seat: int = 0):
     st.cattleman[seat] = space(where)
-    return run_frames(st, ["phase_b", seat, space(where), 0, 0])
+    return run_frames(st, R.PhaseB(seat, space(where), 0, False))
 
 
 def local(op: str) -> int:
@@ -48,7 +57,7 @@ def test_setup(players: int) -> None:
     assert sorted(st.neutral_at) == list(range(7))
     assert all(x in (0, 1) for x in st.side)
     assert sorted(st.masters_at) == list(range(5))
-    assert st.current_player == 0 and st.stack[-1][0] == "phase_a"
+    assert st.current_player == 0 and phase(st) == "phase_a"
     # first turn: any neutral building, then phase B
     assert {a - A.MOVE for a in st.legal_action_ids() if A.MOVE <= a < A.MOVE + 49} == {
         space(x) for x in "ABCDEFG"}
@@ -57,7 +66,7 @@ def test_setup(players: int) -> None:
 def test_first_turn_then_movement_with_step_limit() -> None:
     st = game(2)
     st.apply(A.MOVE + space("G"))
-    assert st.stack[-1][0] == "phase_b"
+    assert phase(st) == "phase_b"
     st.apply(A.AUX)  # +$1
     st.apply(A.DONE)
     chance_until_decision(st)
@@ -67,14 +76,14 @@ def test_first_turn_then_movement_with_step_limit() -> None:
 def test_movement_counts_only_locations_and_stops_at_the_limit() -> None:
     st = edit(game(2))
     st.cattleman[0] = space("A")
-    run_frames(st, ["phase_a", 0])
+    run_frames(st, R.PhaseA(0))
     # A -> A-1 is empty, so the next location on that branch is B; FLOOD-1 holds a tile or not
     nxt = {a - A.MOVE for a in st.legal_action_ids() if A.MOVE <= a < A.MOVE + 49}
     assert space("B") in nxt
     st.apply(A.MOVE + space("B"))
     st.apply(A.MOVE + space("C"))
     st.apply(A.MOVE + next(x for x in R.next_locations(st, space("C"))))
-    assert st.stack[-1][0] == "phase_b"  # limit 3 reached: phase B at once
+    assert phase(st) == "phase_b"  # limit 3 reached: phase B at once
 
 
 def test_fees_for_hazards_and_other_players_buildings() -> None:
@@ -83,14 +92,14 @@ def test_fees_for_hazards_and_other_players_buildings() -> None:
     st.hazard_rows[2] = [TILE_INDEX["rockfall_black_3"], -1, -1, -1]
     st.private_at[PRIVATE_SPACES.index(space("E-1"))] = 1 * 10 + 6  # seat 1's 7a: both hands
     st.money = [10, 0, 0]
-    run_frames(st, ["phase_a", 0])
+    run_frames(st, R.PhaseA(0))
     st.apply(A.MOVE + space("ROCKFALL-1"))  # black hand, 3 players: $1 to the bank
     assert st.money == [9, 0, 0]
     other = edit(game(3))
     other.cattleman[0] = space("E")
     other.private_at[PRIVATE_SPACES.index(space("E-1"))] = 1 * 10 + 6
     other.money = [10, 0, 0]
-    run_frames(other, ["phase_a", 0])
+    run_frames(other, R.PhaseA(0))
     other.apply(A.MOVE + space("E-1"))  # green ($2) + black ($1) to seat 1
     assert other.money == [7, 3, 0]
 
@@ -100,7 +109,7 @@ def test_fee_is_what_you_have() -> None:
     st.cattleman[0] = space("E")
     st.hazard_rows[2] = [TILE_INDEX["rockfall_green_4"], -1, -1, -1]
     st.money[0] = 1
-    run_frames(st, ["phase_a", 0])
+    run_frames(st, R.PhaseA(0))
     st.apply(A.MOVE + space("ROCKFALL-1"))
     assert st.money[0] == 0
 
@@ -109,11 +118,11 @@ def test_hand_limit_discard_before_phase_a() -> None:
     st = edit(game(2))
     set_hand(st, 0, jersey=5, guernsey=1)
     st.draw[0] = [0] * A.K
-    run_frames(st, ["phase_a", 0], ["hand_limit", 0])
-    assert st.stack[-1][0] == "hand_limit"
+    run_frames(st, R.PhaseA(0), R.HandLimit(0))
+    assert phase(st) == "hand_limit"
     st.apply(A.DISCARD + CATTLE_KEY["jersey"])
     st.apply(A.DISCARD + CATTLE_KEY["jersey"])
-    assert st.stack[-1][0] == "phase_a" and sum(st.hand[0]) == 4
+    assert phase(st) == "phase_a" and sum(st.hand[0]) == 4
 
 
 def test_phase_b_elsewhere_is_one_single_auxiliary_action() -> None:
@@ -163,7 +172,7 @@ def test_engineer_bonus_second_slot_jersey_for_a_certificate() -> None:
     at(st, "A")
     st.apply(local("hire"))
     st.apply(A.HIRE + 3)
-    assert st.stack[-1][0] == "bonus"
+    assert phase(st) == "bonus"
     st.apply(A.ACCEPT)
     assert R.cert_value(st, 0) == 1 and st.hand[0][CATTLE_KEY["jersey"]] == 0
 
@@ -181,7 +190,7 @@ def test_neutral_b_build_and_replace() -> None:
     assert st.money[0] == 28
     assert R.building_at(st, space("A-1")) == (0, 0)
     # replacement: 5a (3 craftsmen) over 1a pays only the difference, the old tile leaves
-    run_frames(st, ["build", 0, 2, 0])
+    run_frames(st, B.Build(0, 2, False))
     st.apply(A.BUILD + 4)
     assert A.PLACE + space("A-1") in st.legal_action_ids()
     st.apply(A.PLACE + space("A-1"))
@@ -205,7 +214,7 @@ def test_replaced_building_under_own_cattleman_is_not_used_this_turn() -> None:
     st.apply(A.BUILD + 5)  # 6a
     st.apply(A.PLACE + space("A-1"))
     assert R.building_at(st, space("A-1")) == (0, 5)
-    assert st.stack[-1][0] == "phase_b" and st.current_player == 0
+    assert phase(st) == "phase_b" and st.current_player == 0
     assert sorted(st.legal_action_ids()) == sorted([A.DONE, A.PLAY_OBJ + o])
 
 
@@ -312,7 +321,7 @@ def test_station_upgrade_and_station_master() -> None:
     st.workers[0][0] = 2
     st.money[0] = 10
     master = st.masters_at[0]
-    run_frames(st, ["engine_fwd", 0, 1])
+    run_frames(st, R.EngineForward(0, 1, False))
     st.apply(A.ENGINE + 9)  # the turnout of station 1
     assert st.legal_action_ids() == [A.DECLINE, A.UPGRADE]
     st.apply(A.UPGRADE)
@@ -332,9 +341,9 @@ def test_end_of_track_goes_back_with_three_dollars() -> None:
     st = edit(game(2))
     st.engine[0] = 76
     st.money[0] = 0
-    run_frames(st, ["engine_fwd", 0, 1])
+    run_frames(st, R.EngineForward(0, 1, False))
     st.apply(A.ENGINE + 78)
-    assert st.stack[-1][0] == "end_back"  # station 10 unaffordable
+    assert phase(st) == "end_back"  # station 10 unaffordable
     st.apply(A.ENGINE + 76)
     assert st.money[0] == 3 and st.engine[0] == 76
 
@@ -370,7 +379,7 @@ def test_private_3a_move_then_phase_b_again() -> None:
     at(st, "A-1")
     st.apply(local("move_1"))
     st.apply(A.MOVE + space("B"))
-    assert st.stack[-1][:3] == ["phase_b", 0, space("B")]
+    assert phase(st) == "phase_b" and st.stack[-1][:2] == (0, space("B"))
 
 
 def test_private_6a_holstein_for_ten() -> None:
@@ -478,9 +487,9 @@ def test_play_objective_with_its_immediate_action() -> None:
     o = next(o.index for o in OBJECTIVES if o.action == "money2")
     st.hand[0][A.OBJ0 + o] = 1
     money = st.money[0]
-    run_frames(st, ["phase_a", 0])
+    run_frames(st, R.PhaseA(0))
     st.apply(A.PLAY_OBJ + o)
-    assert st.stack[-1][0] == "obj_action"
+    assert phase(st) == "obj_action"
     st.apply(A.ACCEPT)
     assert st.money[0] == money + 2 and o in st.committed[0]
 
@@ -628,7 +637,7 @@ def test_phase_c_draws_to_the_limit_reshuffling_the_discard_pile() -> None:
     st.draw[0][CATTLE_KEY["guernsey"]] = 1
     st.discard[0] = [0] * A.K
     st.discard[0][CATTLE_KEY["holstein"]] = 4
-    run_frames(st, ["fill_hand", 0])
+    run_frames(st, R.FillHand(0))
     assert st.current_player == CHANCE
     assert st.legal_action_ids() == [A.CH_CARD + CATTLE_KEY["guernsey"]]
     chance_until_decision(st)
@@ -643,7 +652,7 @@ def test_draw_chance_probabilities_follow_the_draw_pile() -> None:
     st.draw[0] = [0] * A.K
     st.draw[0][CATTLE_KEY["jersey"]] = 3
     st.draw[0][CATTLE_KEY["ayrshire"]] = 1
-    run_frames(st, ["fill_hand", 0])
+    run_frames(st, R.FillHand(0))
     dist = {a.id: p for a, p in st.chance_outcomes()}
     jersey, ayrshire = A.CH_CARD + CATTLE_KEY["jersey"], A.CH_CARD + CATTLE_KEY["ayrshire"]
     assert dist == {jersey: 0.75, ayrshire: 0.25}

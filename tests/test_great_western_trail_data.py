@@ -90,13 +90,14 @@ def test_an_amount_corrected_in_the_data_file_changes_play(tmp_path: Path) -> No
         from gwt_scenario import edit, game, run_frames, set_hand, space
         from boomtown.games.great_western_trail import actions as A
         from boomtown.games.great_western_trail import catalogue as C
+        from boomtown.games.great_western_trail import rules as R
         from boomtown.games.great_western_trail.data import PRIVATE
 
         st = edit(game(2))
         set_hand(st, 0, guernsey=1, jersey=3)
         st.money[0] = 20
         st.cattleman[0] = space("A")
-        run_frames(st, ["phase_b", 0, space("A"), 0, 0])
+        run_frames(st, R.PhaseB(0, space("A"), 0, False))
         st.apply(A.LOCAL + A.OP_INDEX["discard_guernsey_2"])
         print("money", st.money[0])
         print("cost", C.private_entry(PRIVATE[0], {"record": "rulebook"}).cost)

@@ -8,11 +8,22 @@ import pytest
 
 from boomtown.engine import TERMINAL
 from boomtown.games.great_western_trail import actions as A
+from boomtown.games.great_western_trail import buildings as B
 from boomtown.games.great_western_trail import kansas_city as KC
 from boomtown.games.great_western_trail import rules as R
 from boomtown.games.great_western_trail import scoring
 from boomtown.games.great_western_trail.data import CITIES, DISC_ROWS, STATIONS
-from gwt_scenario import city, disc_row, edit, game, in_turn, play_on, run_frames
+from gwt_scenario import (
+    city,
+    disc_row,
+    edit,
+    game,
+    in_turn,
+    kansas_city,
+    phase,
+    play_on,
+    run_frames,
+)
 
 HAND = disc_row("hand")
 WHITE_ROWS = [r.index for r in DISC_ROWS if not r.dark]
@@ -42,12 +53,12 @@ def kc_delivery(st, total: int, money: int):
     income already paid) and ``money`` dollars, engine on the start."""
     st.money[0] = money
     st.engine[0] = 0
-    return run_frames(st, ["kc", 0, 4, total])
+    return run_frames(st, *kansas_city(0, 4, total))
 
 
 def station_offer(st, k: int, money: int):
     st.money[0] = money
-    return run_frames(st, ["station_offer", 0, k])
+    return run_frames(st, R.StationOffer(0, k))
 
 
 # ------------------------------------------------------------------ B1.4, station upgrades
@@ -224,11 +235,11 @@ def test_kansas_city_is_always_deliverable(option: str, situation: str) -> None:
     st.money[0] = 0
     st.engine[0] = 0
     assert A.CITY + R.KANSAS_CITY in KC.city_options(st, 0, 0)
-    in_turn(st, ["kc", 0, 4, 0])
+    in_turn(st, *kansas_city(0, 4, 0))
     assert city_ids(st) == {"kansas_city"}
     before = st.city_discs[0][R.KANSAS_CITY]
     st.apply(A.CITY + R.KANSAS_CITY)
-    if st.stack[-1][0] == "disc":
+    if phase(st) == "disc":
         st.apply(st.legal_action_ids()[0])
     assert st.city_discs[0][R.KANSAS_CITY] == before + 1
     assert st.money[0] in (6, 1)  # $6, less $5 if the hand disc went
@@ -242,7 +253,7 @@ def test_extraordinary_delivery_follows_the_same_disc_rules() -> None:
     st = edit(game())
     only(st, {}, stations=(6,))
     st.engine[0] = 2 * 12
-    run_frames(st, ["xd_engine", 0])
+    run_frames(st, B.XdEngine(0))
     st.apply(A.ENGINE + 2 * 2)  # 10 spaces back
     assert A.CITY + city("albuquerque") in st.legal_action_ids()
     st.apply(A.CITY + city("albuquerque"))

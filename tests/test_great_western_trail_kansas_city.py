@@ -17,6 +17,9 @@ from gwt_scenario import (
     disc_row,
     edit,
     game,
+    kansas_city,
+    kc_subphase,
+    phase,
     run_frames,
     set_hand,
     space,
@@ -25,7 +28,7 @@ from gwt_scenario import (
 
 def kc_at(sub: int, players: int = 2, total: int = 0):
     st = edit(game(players))
-    return st, ["kc", 0, sub, total]
+    return st, kansas_city(0, sub, total)
 
 
 def city_ids(st) -> set[str]:
@@ -58,13 +61,13 @@ def test_k2_k3_income_with_temporary_and_permanent_certificates() -> None:
     st.cert[0] = 3  # marker on 3
     st.cert_perm[0] = 2  # two station master tiles with a certificate
     money = st.money[0]
-    run_frames(st, frame)
+    run_frames(st, *frame)
     assert st.current_player == 0
     assert st.legal_action_ids() == [A.CERTS + k for k in range(4)]
     st.apply(A.CERTS + 2)
     assert st.money[0] == money + 10
     assert R.cert_value(st, 0) == 1
-    assert st.stack[-1][:2] == ["kc", 0] and st.stack[-1][3] == 10  # delivery limit 10
+    assert st.stack[-1] == KC.KcDeliver(0, 10)  # delivery limit 10
     assert sum(st.hand[0]) == 0  # K3: the whole hand is discarded
     assert st.discard[0][A.OBJ0 + 5] == 1  # objective cards included
     assert st.discard[0][CATTLE_KEY["jersey"]] == 2
@@ -83,7 +86,7 @@ def test_k4_total_ten_with_a_disc_on_santa_fe() -> None:
     st.city_discs[0][city("santa_fe")] = 1
     st.discs[0][disc_row("cert4")] = 0  # keep the disc count honest
     st.engine[0] = 40  # no transport cost in the way
-    run_frames(st, frame)
+    run_frames(st, *frame)
     assert city_ids(st) == {"kansas_city", "topeka", "wichita", "colorado_springs", "albuquerque"}
     # a dark-space disc only on Albuquerque (white discs remain)
     white_city = R.disc_sources(st, 0, "city", city("wichita"))
@@ -100,7 +103,7 @@ def test_k5_kansas_city_and_san_francisco_repeat(key: str) -> None:
     st.engine[0] = 40
     st.city_discs[0][city(key)] = 1
     st.discs[0][disc_row("aux_money")] = 0
-    run_frames(st, frame)
+    run_frames(st, *frame)
     assert key in city_ids(st)
     st.apply(A.CITY + city(key))
     st.apply(A.DISC + disc_row("cert4"))
@@ -112,7 +115,7 @@ def test_k5_other_cities_do_not_repeat() -> None:
     st.engine[0] = 40
     st.city_discs[0][city("el_paso")] = 1
     st.discs[0][disc_row("aux_money")] = 0
-    run_frames(st, frame)
+    run_frames(st, *frame)
     assert "el_paso" not in city_ids(st)
 
 
@@ -136,9 +139,9 @@ def test_dark_disc_on_white_city_only_when_no_white_disc_left() -> None:
 
 def deliver(st, key: str, row: str = "cert4"):
     """Deliver seat 0 to a city with a disc from ``row``; returns the state after the disc."""
-    frame = ["kc", 0, 4, 18]
+    frame = kansas_city(0, 4, 18)
     st.engine[0] = 40
-    run_frames(st, frame)
+    run_frames(st, *frame)
     st.apply(A.CITY + city(key))
     st.apply(A.DISC + disc_row(row))
     return st
@@ -227,7 +230,7 @@ def test_k12_kansas_city_six_dollars_minus_six_points() -> None:
 
 
 def objective_takes(st) -> int:
-    return sum(1 for f in st.stack if f[0] == "take_obj")
+    return sum(1 for f in st.stack if isinstance(f, R.TakeObjective))
 
 
 def test_k13_topeka_wichita_minus_three_and_an_objective() -> None:
@@ -235,7 +238,7 @@ def test_k13_topeka_wichita_minus_three_and_an_objective() -> None:
     deliver(st, "topeka")
     assert st.current_player == TERMINAL and objective_takes(st) == 0
     deliver(st, "wichita", "aux_money")
-    assert st.current_player == 0 and st.stack[-1][0] == "take_obj"  # compulsory, at once
+    assert st.current_player == 0 and phase(st) == "take_obj"  # compulsory, at once
     assert A.DECLINE not in st.legal_action_ids()
     discard_before = sum(st.discard[0][A.OBJ0:])
     st.apply(A.TAKE_OBJ)
@@ -332,7 +335,7 @@ def test_k23_k24_transport_from_other_positions(pos: int, key: str, cost: int) -
 def test_transport_is_paid_after_income() -> None:
     st, frame = kc_at(4, total=12)
     st.money[0] = 12  # just the income
-    run_frames(st, frame)
+    run_frames(st, *frame)
     st.apply(A.CITY + city("el_paso"))
     assert st.money[0] == 5
 
@@ -340,7 +343,7 @@ def test_transport_is_paid_after_income() -> None:
 def test_delivery_can_always_fall_back_to_kansas_city() -> None:
     st, frame = kc_at(4, total=0)
     st.money[0] = 0
-    run_frames(st, frame)
+    run_frames(st, *frame)
     assert city_ids(st) == {"kansas_city"}
     # even with only dark-space discs left, or only a disc on a station
     for r in range(10):
@@ -400,7 +403,7 @@ def test_k25_yellow_arrow_refills_the_market(players: int, size: int, before: in
     run_frames(st)
     KC.place_worker(st, 0, 2)
     assert st.token == 6
-    assert st.stack[-1] == ["mdraw", size]
+    assert st.stack[-1] == R.MarketRefill(size)
     R.run(st)
     chance_until_decision(st)
     assert sum(st.market) == size
@@ -415,7 +418,7 @@ def test_k25_refill_never_above_and_not_from_an_empty_deck() -> None:
         st.jm[8 * 4 + col] = 0
     run_frames(st)
     KC.place_worker(st, 0, 2)
-    assert st.stack[-1] == ["mdraw", 10]
+    assert st.stack[-1] == R.MarketRefill(10)
     R.run(st)
     assert st.current_player == TERMINAL and st.market == before
     full = edit(game(3))
@@ -472,7 +475,7 @@ def test_k28_red_arrow_triggers_the_end_and_the_others_get_one_turn() -> None:
     st.foresight[1] = [TILE_INDEX["cowboy"], TILE_INDEX["engineer"]]
     st.cattleman[1] = space("KC")
     st.turn_seat = 1
-    st.stack = [["end_turn", 1], ["fill_hand", 1], ["kc", 1, 1, 0]]
+    st.stack = [R.EndTurn(1), R.FillHand(1), *kansas_city(1, 1)]
     st._legal_cache = None
     R.run(st)
     st.apply(A.FORESIGHT)
@@ -496,7 +499,7 @@ def test_k29_back_to_the_start_and_foresight_refilled_from_own_stacks() -> None:
     st.cattleman[0] = space("KC")
     st.engine[0] = 40
     st.cert[0] = 0
-    run_frames(st, ["kc", 0, 0, 0])
+    run_frames(st, *kansas_city(0, 0, 0))
     taken = []
     for col in range(3):
         assert st.current_player == 0
@@ -521,11 +524,10 @@ def test_all_five_subphases_in_order() -> None:
     st = edit(game())
     st.cattleman[0] = space("KC")
     st.cert[0] = 2
-    run_frames(st, ["kc", 0, 0, 0])
+    run_frames(st, *kansas_city(0, 0, 0))
     phases = []
     while st.current_player == 0:
-        frame = st.stack[-1]
-        phases.append((frame[0], frame[2] if frame[0] == "kc" else None))
+        phases.append((phase(st), kc_subphase(st.stack[-1])))
         st.apply(st.legal_action_ids()[0])
     assert [p for p in phases if p[0] == "kc"] == [("kc", 0), ("kc", 1), ("kc", 2), ("kc", 3),
                                                    ("kc", 4)]

@@ -126,7 +126,7 @@ def take_top_objective(seed: int = 0):
     """Seat 0 takes the top card of the objective deck into its hand (6b); returns the state
     and the card."""
     st = edit(game(2, seed=seed))
-    run_frames(st, ["take_obj", 0, "hand"])
+    run_frames(st, R.TakeObjective(0, R.HAND))
     st.apply(A.TAKE_OBJ + 4)  # the top of the deck: a chance draw
     st.apply(st.sample_chance())
     o = st.hidden_obj[0][0]

@@ -12,8 +12,10 @@ from boomtown.engine import CHANCE
 from boomtown.engine.catalogue import ids_in
 from boomtown.games.great_western_trail import RULESET
 from boomtown.games.great_western_trail import actions as A
+from boomtown.games.great_western_trail import buildings as B
 from boomtown.games.great_western_trail import catalogue as C
 from boomtown.games.great_western_trail import ids as I
+from boomtown.games.great_western_trail import rules as R
 from boomtown.games.great_western_trail.data import (
     CATTLE,
     CATTLE_KEY,
@@ -31,7 +33,7 @@ from boomtown.games.great_western_trail.data import (
     TILE_KEYS,
     WORKERS,
 )
-from gwt_scenario import build, edit, game, play_on, run_frames, set_hand, space
+from gwt_scenario import build, edit, game, kansas_city, play_on, run_frames, set_hand, space
 
 CATALOGUE = RULESET.catalogue()
 
@@ -101,7 +103,7 @@ def test_first_turn_and_movement_prompts() -> None:
     assert first.seat == 0 and first.title == "Place your cattleman on a neutral building"
     st = edit(st)
     st.cattleman[0] = space("A")
-    run_frames(st, ["move", 0, 3, 1, "A"])
+    run_frames(st, R.Steps(0, 3, 1, R.MODE_A))
     move = st.prompt(0)
     assert move.title == "Move your cattleman: up to 3 steps"
     assert move.progress == "step 2 of up to 3"
@@ -113,13 +115,13 @@ def test_kansas_city_prompts_name_the_column_and_the_step() -> None:
     """Rule text: Kansas City has five subphases every time, in order (foresight 1, 2, 3;
     income; delivery)."""
     st = edit(game(2))
-    run_frames(st, ["kc", 0, 1, 0])
+    run_frames(st, *kansas_city(0, 1, 0))
     prompt = st.prompt(0)
     assert prompt.title == "Kansas City: take a foresight tile of column 2"
     assert prompt.progress == "step 2 of 5"
     assert all(ref.startswith("tile:") and "@foresight.2." in ref for ref in prompt.subjects)
     st = edit(game(2))
-    run_frames(st, ["kc", 0, 4, 6])
+    run_frames(st, *kansas_city(0, 4, 6))
     delivery = st.prompt(0)
     assert delivery.title == "Kansas City: choose a city to deliver to"
     assert delivery.progress == "step 5 of 5" and "Delivery value 6" in delivery.hint
@@ -131,7 +133,7 @@ def test_income_hint_shows_the_breeding_value_to_its_seat_only() -> None:
     st = edit(game(2))
     set_hand(st, 0, jersey=1, holstein=1)
     st.cert[0] = 2
-    run_frames(st, ["kc", 0, 3, 0])
+    run_frames(st, *kansas_city(0, 3, 0))
     assert "breeding value 4" in st.prompt(0).hint
     assert "breeding value" not in st.prompt(1).hint
     assert "breeding value" not in st.prompt(None).hint
@@ -141,7 +143,7 @@ def test_hand_limit_prompt_counts_what_is_left() -> None:
     """Ruling U8: a hand above the limit is discarded down to it before phase A."""
     st = edit(game(2))
     set_hand(st, 0, jersey=3, guernsey=3)
-    run_frames(st, ["hand_limit", 0])
+    run_frames(st, R.HandLimit(0))
     prompt = st.prompt(0)
     assert prompt.title == "Discard down to your hand limit"
     assert prompt.progress == "2 cards to go"
@@ -153,7 +155,7 @@ def test_building_is_a_choice_in_two_steps() -> None:
     st = edit(game(2))
     st.workers[0][1] = 2
     st.money[0] = 10
-    run_frames(st, ["build", 0, 2, 0])
+    run_frames(st, B.Build(0, 2, False))
     assert (st.prompt(0).title, st.prompt(0).progress) == ("Choose a building to place",
                                                             "step 1 of 2")
     st.apply(A.BUILD + 3)
@@ -164,12 +166,12 @@ def test_building_is_a_choice_in_two_steps() -> None:
 
 def test_chance_prompts_say_whose_draw_and_whether_it_is_private() -> None:
     st = edit(game(2))
-    run_frames(st, ["draw_n", 1, 2])
+    run_frames(st, R.DrawN(1, 2))
     draw = st.prompt(None)
     assert draw.seat == CHANCE and draw.for_seat == 1 and draw.private
     assert draw.title == "Draw a card for seat 1 (red)" and draw.progress == "2 cards to go"
     st = edit(game(2))
-    run_frames(st, ["mdraw", -1, 2])
+    run_frames(st, R.MarketAdd(2))
     market = st.prompt(None)
     assert market.for_seat is None and not market.private
     assert market.title == "Reveal a cattle card for the market"
@@ -196,7 +198,7 @@ def test_delivery_shows_its_transport_cost() -> None:
     """Facts B5.3: "Cost = $1 x the number of crosses between the engine's nose and the
     city's space"; with the engine still on space 0: Topeka 0, Wichita 1."""
     st = edit(game(2))
-    run_frames(st, ["kc", 0, 4, 6])
+    run_frames(st, *kansas_city(0, 4, 6))
     wichita = described(st, A.CITY + CITY_KEY["wichita"])
     assert wichita.targets == ("city:wichita",) and wichita.cost == "$1 transport"
     assert described(st, A.CITY + CITY_KEY["topeka"]).cost == ""
@@ -208,13 +210,13 @@ def test_station_upgrade_and_move_fee_costs() -> None:
     green)."""
     st = edit(game(2))
     st.money[0] = 10
-    run_frames(st, ["station_offer", 0, 0])
+    run_frames(st, R.StationOffer(0, 0))
     upgrade = described(st, A.UPGRADE)
     assert upgrade.targets == ("station:1",) and upgrade.cost == "$2"
     st = edit(game(2))
     build(st, 1, 1, "A-1")  # building 1a shows a green hand
     st.cattleman[0] = space("A")
-    run_frames(st, ["move", 0, 3, 1, "A"])
+    run_frames(st, R.Steps(0, 3, 1, R.MODE_A))
     move = described(st, A.MOVE + space("A-1"))
     assert move.targets == ("space:A-1", "building:1a@1")
     assert move.cost == "$2 fee to seat 1 (red)"
@@ -226,13 +228,13 @@ def test_buy_hire_and_place_building_targets_and_costs() -> None:
     st = edit(game(2))
     st.money[0] = 20
     st.market[CATTLE_KEY["holstein"]] = 1
-    run_frames(st, ["buy", 0, 1])
+    run_frames(st, B.Buy(0, 1))
     i = A.BUY_ONE.index((CATTLE_KEY["holstein"], 0))
     buy = described(st, A.BUY1 + i)
     assert buy.targets == ("cattle:holstein@market",) and buy.cost == "$6 and 1 cowboy"
     st = edit(game(2))
     st.money[0] = 20
-    run_frames(st, ["hire", 0, 0, 0])
+    run_frames(st, B.Hire(0, 0, False))
     aid = st.legal_action_ids()[0]
     cell = aid - A.HIRE
     hire = described(st, aid)
@@ -241,7 +243,7 @@ def test_buy_hire_and_place_building_targets_and_costs() -> None:
     st = edit(game(2))
     st.workers[0][1] = 2
     st.money[0] = 10
-    run_frames(st, ["build_place", 0, 2, 4])
+    run_frames(st, B.BuildPlace(0, 2, 4))
     place = described(st, A.PLACE + space("A-1"))
     assert place.targets == ("space:A-1", "building:4a@0")
     assert place.cost == "2 craftsmen and $4"
@@ -251,7 +253,7 @@ def test_local_actions_target_the_building_first() -> None:
     st = edit(game(2))
     set_hand(st, 0, guernsey=1)
     st.cattleman[0] = space("A")
-    run_frames(st, ["phase_b", 0, space("A"), 0, 0])
+    run_frames(st, R.PhaseB(0, space("A"), 0, False))
     action = described(st, A.LOCAL + A.OP_INDEX["discard_guernsey_2"])
     assert action.targets == ("building:A", "space:A") and action.cost == "1 Guernsey"
     assert action.kind == "local-action"
@@ -391,8 +393,10 @@ def test_ids_helpers_match_the_view() -> None:
 def test_every_decision_and_chance_frame_has_a_prompt() -> None:
     from boomtown.games.great_western_trail import presentation, rules
 
-    frames = set(rules.LEGAL) - {"end_of_test"}  # (the scenario helpers' stop frame)
-    assert frames <= set(presentation.PROMPTS)
+    steps = {name for name, nature, _ in rules.GWT.vocabulary() if nature != "auto"}
+    steps -= {"EndOfTest"}  # (the scenario helpers' stop step)
+    assert steps == {step.__name__ for step in rules.DECISION_NAMES}
+    assert set(rules.DECISION_NAMES) <= set(presentation.PROMPTS)
 
 
 def test_appointing_a_station_master_targets_the_worker_first() -> None:
@@ -400,7 +404,7 @@ def test_appointing_a_station_master_targets_the_worker_first() -> None:
     kind it has at least two of) as its station master and take the tile."""
     st = edit(game(2))
     st.workers[0][0] = 2
-    run_frames(st, ["appoint", 0, 0])
+    run_frames(st, R.Appoint(0, 0))
     master = st.masters_at[0]
     appoint = described(st, A.APPOINT)
     assert appoint.targets == ("worker:cowboy@0", I.MASTER_IDS[master], "station:1")

@@ -36,6 +36,7 @@ from gwt_scenario import (
     game,
     hire_from_market,
     in_turn,
+    phase,
     play_on,
     space,
 )
@@ -67,8 +68,8 @@ def upgrade_to_the_end(st, k: int) -> list[str]:
     assert A.UPGRADE + k in st.legal_action_ids()
     st.apply(A.UPGRADE + k)
     seen = []
-    while st.current_player != TERMINAL and st.stack[-1][0] in FOLLOW_UP:
-        frame = st.stack[-1][0]
+    while st.current_player != TERMINAL and phase(st) in FOLLOW_UP:
+        frame = phase(st)
         seen.append(frame)
         if st.current_player == CHANCE:
             st.apply(st.sample_chance())
@@ -106,10 +107,10 @@ def test_every_station_upgraded_by_a_normal_engine_move(k: int) -> None:
     st = ready(k)
     st.engine[0] = STATION_AT[k] - 1 if k != LAST else STATION_AT[k] - 2  # one step before
     st.cattleman[0] = space("G")
-    in_turn(st, ["phase_b", 0, space("G"), 0, 0])
+    in_turn(st, R.PhaseB(0, space("G"), 0, False))
     st.apply(local("engine_engineers"))
     st.apply(A.ENGINE + STATION_AT[k])
-    assert st.stack[-1][:3] == ["station_offer", 0, k]
+    assert st.stack[-1] == R.StationOffer(0, k)
     upgrade_to_the_end(st, k)
     goes_on(st, k)
 
@@ -122,7 +123,7 @@ def test_every_station_behind_the_engine_upgraded_by_9b(k: int) -> None:
     build(st, 0, 9, "A-1")
     st.engine[0] = STATION_AT[k] + 1  # the space just after the station
     st.cattleman[0] = space("A-1")
-    in_turn(st, ["phase_b", 0, space("A-1"), 0, 0])
+    in_turn(st, R.PhaseB(0, space("A-1"), 0, False))
     st.apply(local("upgrade_behind"))
     assert A.UPGRADE + k in st.legal_action_ids()
     upgrade_to_the_end(st, k)
@@ -136,7 +137,7 @@ def test_9b_never_offers_station_10() -> None:
     build(st, 0, 9, "A-1")
     st.engine[0] = 2 * (LAST_SPACE - 1)  # the furthest an engine can stop
     st.cattleman[0] = space("A-1")
-    in_turn(st, ["phase_b", 0, space("A-1"), 0, 0])
+    in_turn(st, R.PhaseB(0, space("A-1"), 0, False))
     st.apply(local("upgrade_behind"))
     assert set(st.legal_action_ids()) == {A.UPGRADE + k for k in ALL[:-1]}
 
@@ -149,21 +150,21 @@ def test_every_station_upgraded_at_the_end_of_the_track(k: int) -> None:
     st.money[0] = 30
     st.engine[0] = 2 * (LAST_SPACE - 1)
     st.cattleman[0] = space("G")
-    in_turn(st, ["phase_b", 0, space("G"), 0, 0])
+    in_turn(st, R.PhaseB(0, space("G"), 0, False))
     st.apply(local("engine_engineers"))
     st.apply(A.ENGINE + 2 * LAST_SPACE)
-    assert st.stack[-1][:3] == ["station_offer", 0, LAST]
+    assert st.stack[-1] == R.StationOffer(0, LAST)
     if k == LAST:
         upgrade_to_the_end(st, k)
-        assert st.stack[-1][0] == "end_back"
+        assert phase(st) == "end_back"
         goes_on(st, 200 + k)
         return
     st.apply(A.DECLINE)
-    assert st.stack[-1][0] == "end_back"
+    assert phase(st) == "end_back"
     money = st.money[0]
     st.apply(A.ENGINE + STATION_AT[k])
     assert st.money[0] == money + R.RAILROAD["end_bonus_money"]
-    assert st.stack[-1][:3] == ["station_offer", 0, k]
+    assert st.stack[-1] == R.StationOffer(0, k)
     upgrade_to_the_end(st, k)
     goes_on(st, 200 + k)
 
@@ -199,9 +200,9 @@ def test_upgrade_minded_play_reaches_the_end() -> None:
             engine = [a for a in ids if A.ENGINE <= a < A.ENGINE + A.NPOS]
             goal = [a for a in ids if a in ENGINE_LOCALS or a in ENGINE_AUX]
             if ups:
-                upgraded[ups[-1] - A.UPGRADE, st.stack[-1][0]] += 1
+                upgraded[ups[-1] - A.UPGRADE, phase(st)] += 1
                 st.apply(ups[-1])
-            elif engine and st.stack[-1][0] != "end_back":
+            elif engine and phase(st) != "end_back":
                 st.apply(max(engine))
             elif goal:
                 st.apply(rng.choice(goal))
@@ -220,7 +221,7 @@ def test_station_masters_are_indexed_by_their_spaces_not_by_stations() -> None:
     st = ready()
     assert len(st.masters_at) == len(MASTER_STATIONS)
     for k in ALL:  # the appoint choice can be asked about every station
-        ids = R.LEGAL["appoint"](st, ["appoint", 0, k])
+        ids = R.Appoint(0, k).legal(st)
         assert bool(ids) == STATIONS[k].master
     view = st.view(0)["state"]["board"]
     assert view["station_master_stations"] == list(MASTER_STATIONS)

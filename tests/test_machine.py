@@ -370,3 +370,117 @@ def test_settle_stops_a_loop_of_automatic_steps_after_the_limit() -> None:
     with pytest.raises(MachineStuck):
         settle(st)
     assert len(runs) == MAX_AUTO_STEPS
+
+
+# ------------------------------------------------- a decision that may be empty
+SKIPPY = Machine("skippy")
+TAKE, PASS = 0, 1
+
+
+@SKIPPY.decision("Take a coin from the pile", kinds=("take",), skip_empty=True)
+class Take(NamedTuple):
+    seat: int
+
+    def legal(self, st: Any) -> list[int]:
+        st.asked += 1
+        return [TAKE, PASS] if st.pile else []
+
+    def choose(self, st: Any, aid: int) -> None:
+        if aid == TAKE:
+            st.pile -= 1
+            st.coins[self.seat] += 1
+
+
+class Skippy(MachineState):
+    MACHINE = SKIPPY
+    FIELDS = Fields(value("pile"), value("asked"), array("coins"))
+
+    def __init__(self, ruleset: Any, players: int, seed: int, options: Any) -> None:
+        super().__init__(ruleset, players, seed, options)
+        self.pile = options.pile
+        self.asked = 0
+        self.coins = [0] * players
+        self.start(*(Take(s % players) for s in range(options.turns)))
+
+    def action_text(self, aid: int) -> str:
+        return ("take", "pass")[aid]
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {"pile": self.pile, "coins": list(self.coins)}
+
+    def returns(self) -> list[float]:
+        return [float(c) for c in self.coins]
+
+    def score_breakdown(self) -> dict[str, Any]:
+        return {"coins": list(self.coins)}
+
+    def component_counts(self) -> dict[str, int]:
+        return {"coins": self.pile + sum(self.coins)}
+
+
+@dataclass(frozen=True)
+class SkippyOptions:
+    pile: int = 1
+    turns: int = 4
+
+
+SKIPPY_RULES = Ruleset(
+    id="test-machine-skippy",
+    name="Skippy",
+    version=1,
+    player_counts=(2,),
+    options_type=SkippyOptions,
+    action_space_size=2,
+    factory=lambda rs, n, seed, options: Skippy(rs, n, seed, options),
+    action_families=families([("take", "take", TAKE)], 2),
+)
+
+
+@pytest.fixture
+def skippy() -> Any:
+    register(SKIPPY_RULES)
+    yield SKIPPY_RULES
+    unregister(SKIPPY_RULES.id)
+
+
+def test_a_skip_empty_decision_is_popped_when_it_has_nothing_to_choose(skippy: Ruleset) -> None:
+    st = skippy.new_game(2, 1, SkippyOptions(pile=1, turns=4))
+    assert st.current_player == 0 and st.legal_action_ids() == [TAKE, PASS]
+    assert st.asked == 1, "settle asked once; legal_action_ids used the list it kept"
+    st.apply(TAKE)
+    # the pile is empty: the three other Take steps are skipped and the game ends
+    assert st.current_player == TERMINAL and st.stack == []
+    assert st.asked == 4 and st.coins == [1, 0]
+
+
+def test_a_skip_empty_decision_with_choices_stops_the_loop(skippy: Ruleset) -> None:
+    st = skippy.new_game(2, 1, SkippyOptions(pile=3, turns=3))
+    for seat in (0, 1, 0):
+        assert st.current_player == seat
+        asked = st.asked
+        assert st.legal_action_ids() == [TAKE, PASS]
+        assert st.asked == asked, "the list settle computed, not a second call"
+        st.apply(TAKE)
+    assert st.current_player == TERMINAL and st.coins == [2, 1]
+    assert Take.STEP.nature == DECISION and Take.STEP.skip_empty
+    assert not Pick.STEP.skip_empty
+
+
+def test_the_kept_legal_list_is_dropped_when_the_position_changes(skippy: Ruleset) -> None:
+    st = skippy.new_game(2, 1, SkippyOptions(pile=1, turns=2))
+    assert st.settled_legal == [TAKE, PASS]
+    edited = st.editable_copy()
+    assert edited.settled_legal is None, "an edited copy asks the step again"
+    edited.pile = 0
+    assert edited.legal_action_ids() == []
+    loaded = load_snapshot(st.snapshot())
+    assert loaded.settled_legal is None and loaded.legal_action_ids() == [TAKE, PASS]
+    assert "settled_legal" not in st.snapshot()["state"], "not part of the position"
+
+
+def test_settle_stops_a_loop_of_empty_decisions_after_the_limit() -> None:
+    st = SimpleNamespace(
+        stack=[Take(0)] * (MAX_AUTO_STEPS + 1), current_player=None, pile=0, asked=0
+    )
+    with pytest.raises(MachineStuck):
+        settle(st)

@@ -66,6 +66,9 @@ from boomtown.engine.state import State
 DECISION = "decision"
 CHANCE_STEP = "chance"
 AUTO = "auto"
+#: What :func:`settle` reads as the ``NATURE`` of a decision step type registered with
+#: ``skip_empty`` (its declared nature stays :data:`DECISION`).
+SKIPPABLE = "decision, skipped when empty"
 
 #: The kind of every chance outcome (a ruleset's chance family has it).
 CHANCE_KIND = "chance"
@@ -102,6 +105,8 @@ class StepType(NamedTuple):
     #: A chance step whose outcome only its ``for_seat`` may see (a draw into a hand).
     private: bool
     doc: str
+    #: A decision that is skipped (popped, as if automatic) when it has no legal action.
+    skip_empty: bool = False
 
 
 class Machine:
@@ -125,13 +130,21 @@ class Machine:
 
     # ------------------------------------------------------- registration
     def decision(
-        self, title: str, hint: str = "", kinds: Sequence[str] = ()
+        self, title: str, hint: str = "", kinds: Sequence[str] = (), skip_empty: bool = False
     ) -> Callable[[T], T]:
         """Register a decision step type: a ``NamedTuple`` with a ``seat`` field (who
         decides), ``legal(state) -> [ids]`` (sorted) and ``choose(state, id)``; optionally
         ``prompt(state, viewer) -> Prompt`` (the default reads ``title`` and ``hint``) and
-        ``targets(state, id) -> (targets, cost)`` (the default: none)."""
-        return self._register(DECISION, title, hint, tuple(kinds), private=False)
+        ``targets(state, id) -> (targets, cost)`` (the default: none).
+
+        With ``skip_empty`` a step that has nothing to choose is no decision: :func:`settle`
+        asks for its legal list once, pops the step when the list is empty (as if it were
+        automatic) and otherwise keeps the list for the state's ``legal_action_ids``, so it
+        is not computed twice.
+        """
+        return self._register(
+            DECISION, title, hint, tuple(kinds), private=False, skip_empty=skip_empty
+        )
 
     def chance(self, title: str, hint: str = "", private: bool = False) -> Callable[[T], T]:
         """Register a chance step type: ``outcomes(state) -> [(id, probability)]`` (sorted
@@ -146,7 +159,13 @@ class Machine:
         return self._register(AUTO, "", "", (), private=False)(cls)
 
     def _register(
-        self, nature: str, title: str, hint: str, kinds: tuple[str, ...], private: bool
+        self,
+        nature: str,
+        title: str,
+        hint: str,
+        kinds: tuple[str, ...],
+        private: bool,
+        skip_empty: bool = False,
     ) -> Callable[[T], T]:
         def wrap(cls: T) -> T:
             name = cls.__name__
@@ -162,9 +181,10 @@ class Machine:
                 raise ValueError(f"{self.game}: step type {name} is registered twice")
             if nature != AUTO and not title.strip():
                 raise ValueError(f"{self.game}: step {name} needs a prompt title")
-            step = StepType(name, nature, fields, title, hint, kinds, private,
-                            (cls.__doc__ or "").strip())
-            setattr(cls, "NATURE", nature)  # noqa: B010 (set on a class built elsewhere)
+            doc = (cls.__doc__ or "").strip()
+            step = StepType(name, nature, fields, title, hint, kinds, private, doc, skip_empty)
+            nature_read = SKIPPABLE if skip_empty else nature  # what settle reads
+            setattr(cls, "NATURE", nature_read)  # noqa: B010 (set on a class built elsewhere)
             setattr(cls, "STEP", step)  # noqa: B010
             if nature == CHANCE_STEP and not hasattr(cls, "legal"):
                 setattr(cls, "legal", _outcome_ids)  # noqa: B010
@@ -210,7 +230,12 @@ def push(state: Any, *steps: Any) -> None:
 
 def settle(state: Any) -> None:
     """Carry out automatic steps until a decision or chance step is on top (``current_player``
-    becomes its seat or ``CHANCE``) or the stack is empty (``TERMINAL``)."""
+    becomes its seat or ``CHANCE``) or the stack is empty (``TERMINAL``).
+
+    A ``skip_empty`` decision with no legal action is popped like an automatic step; one
+    with legal actions stops the loop and leaves its list in ``state.settled_legal`` (the
+    machine's state hands it to ``legal_action_ids``).
+    """
     stack = state.stack
     autos = 0  # a plain count: a range() to loop over costs more than the loop's body
     while stack:
@@ -219,11 +244,19 @@ def settle(state: Any) -> None:
         if nature is DECISION:
             state.current_player = frame.seat
             return
-        if nature is CHANCE_STEP:
+        if nature is SKIPPABLE:
+            ids = frame.legal(state)
+            if ids:
+                state.settled_legal = ids
+                state.current_player = frame.seat
+                return
+            stack.pop()
+        elif nature is CHANCE_STEP:
             state.current_player = CHANCE
             return
-        stack.pop()
-        frame.run(state)
+        else:
+            stack.pop()
+            frame.run(state)
         autos += 1
         if autos == MAX_AUTO_STEPS:
             raise MachineStuck(f"{MAX_AUTO_STEPS} automatic steps without a decision")
@@ -306,7 +339,7 @@ OTHERS = "others"
 EVERYONE = "everyone"
 
 #: Names the machine's state keeps in a snapshot beside the fields.
-RESERVED = frozenset({"stack", "current_player"})
+RESERVED = frozenset({"stack", "current_player", "settled_legal"})
 
 _SCALARS = (int, str, float, bool, type(None))
 
@@ -475,6 +508,9 @@ class MachineState(State):
         super().__init__(ruleset, players, seed, options)
         self.stack: list[Any] = []
         self.current_player = CHANCE
+        # The legal list a ``skip_empty`` step on top computed when :func:`settle` stopped
+        # at it, until it is read or the position changes (apply, unshare, loading).
+        self.settled_legal: list[int] | None = None
 
     def start(self, *steps: Any) -> None:
         """Push the first steps and carry the game to its first decision (the end of a
@@ -484,12 +520,23 @@ class MachineState(State):
 
     # ------------------------------------------------------- the contract
     def _compute_legal_ids(self) -> list[int]:
-        ids: list[int] = self.stack[-1].legal(self)
-        return ids
+        ids = self.settled_legal
+        if ids is not None:
+            self.settled_legal = None  # the kernel caches the answer from here on
+            return ids
+        computed: list[int] = self.stack[-1].legal(self)
+        return computed
 
     def _apply_id(self, aid: int) -> None:
+        self.settled_legal = None
         self.stack.pop().choose(self, aid)
         settle(self)
+
+    def unshare(self) -> None:
+        # Code that edits fields calls this first (as ``editable_copy`` does): the legal
+        # list ``settle`` kept would not see the edits.
+        self.settled_legal = None
+        super().unshare()
 
     def _chance_distribution(self) -> list[tuple[int, float]]:
         dist: list[tuple[int, float]] = self.stack[-1].outcomes(self)
@@ -519,6 +566,7 @@ class MachineState(State):
         return data
 
     def _from_dict(self, data: dict[str, Any]) -> None:
+        self.settled_legal = None
         self.FIELDS.from_dict(self, data)
         stack = data["stack"]
         if not isinstance(stack, list):

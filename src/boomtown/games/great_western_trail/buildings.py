@@ -31,7 +31,8 @@ from boomtown.games.great_western_trail.data import (
     Op,
     tile_name,
 )
-from boomtown.games.great_western_trail.rules import Frame, chooser, decision
+from boomtown.games.great_western_trail.rules import CITY, DISCARD_PILE, HAND, MODE_LOCAL
+from boomtown.games.great_western_trail.state import GWT
 
 if TYPE_CHECKING:
     from boomtown.games.great_western_trail.state import GreatWesternTrailState as St
@@ -40,9 +41,6 @@ HIRE_COSTS: tuple[int, ...] = tuple(SETUP["hire_costs"])
 #: A distance larger than any on the railroad: an extraordinary delivery's engine may go back
 #: any number of spaces.
 NO_LIMIT = 200
-#: The frames of one phase B's chain of locations: the location itself (``phase_b``) and
-#: the buildings whose local actions 8b borrows (``adjacent`` lists them, ``borrow`` uses one).
-CHAIN_FRAMES = ("adjacent", "borrow")
 
 
 #: Craftsmen of private building number n + 1, by side index (0 = a, 1 = b).
@@ -51,6 +49,10 @@ CRAFTSMEN: tuple[tuple[int, int], ...] = tuple(
     for n in range(1, 11)
 )
 WORKERS_MAX = int(SETUP["workers_max"])
+#: The worker kinds (indices of ``WORKERS``, a seat's ``workers``).
+COWBOY, CRAFTSMAN, ENGINEER = range(3)
+#: What a card to discard for a local action may be (``PickCard.what``).
+CATTLE_CARD, OBJECTIVE_CARD = "cattle", "objective"
 
 
 def craftsmen_needed(st: St, number: int) -> int:
@@ -153,14 +155,15 @@ def can_build(st: St, s: int, per: int) -> bool:
 
 def chain_spaces(st: St, s: int) -> set[int]:
     """The locations whose local actions seat ``s`` is using in this phase B: its location
-    and each building reached through 8b since (the frames from the top of the stack down to
-    the seat's ``phase_b`` frame)."""
+    and each building reached through 8b since (the steps from the top of the stack down to
+    the seat's :class:`~rules.PhaseB`)."""
     out: set[int] = set()
-    for frame in reversed(st.stack):
-        if frame[0] in CHAIN_FRAMES and frame[1] == s:
-            out.add(frame[2])
-        elif frame[0] == "phase_b" and frame[1] == s:
-            out.add(frame[2])
+    for step in reversed(st.stack):
+        kind = type(step)
+        if kind in CHAIN_STEPS and step.seat == s:
+            out.add(step.space)
+        elif kind is R.PhaseB and step.seat == s:
+            out.add(step.space)
             break
     return out
 
@@ -180,12 +183,13 @@ def adjacent_buildings(st: St, s: int, space: int) -> list[int]:
 
 def end_local_actions(st: St, s: int) -> None:
     """A move-the-cattleman local action ends the current location's phase B (phase B follows
-    at the new location): pop seat ``s``'s ``phase_b`` frame and the 8b frames above it."""
-    while st.stack and st.stack[-1][0] in CHAIN_FRAMES and st.stack[-1][1] == s:
-        st.stack.pop()
-    frame = st.stack.pop() if st.stack else None
-    if frame is None or frame[0] != "phase_b" or frame[1] != s:
-        raise RuntimeError(f"great-western-trail: a cattleman move outside phase B ({frame})")
+    at the new location): pop seat ``s``'s phase B and the 8b steps above it."""
+    stack = st.stack
+    while stack and type(stack[-1]) in CHAIN_STEPS and stack[-1].seat == s:
+        stack.pop()
+    step = stack.pop() if stack else None
+    if type(step) is not R.PhaseB or step.seat != s:
+        raise RuntimeError(f"great-western-trail: a cattleman move outside phase B ({step})")
 
 
 def stations_behind(st: St, s: int) -> list[int]:
@@ -242,12 +246,12 @@ def _discard(st: St, s: int, op: Op, space: int) -> None:
 
 @operation("discard_pair", lambda st, s, op, space: bool(pairs_in_hand(st, s)))
 def _discard_pair(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["pick_pair", s, op.money])
+    st.stack.append(PickPair(s, op.money))
 
 
 @operation("discard_any", lambda st, s, op, space: bool(cattle_in_hand(st, s)))
 def _discard_any(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["pick_card", s, "cattle", op.id])
+    st.stack.append(PickCard(s, CATTLE_CARD, op.id))
 
 
 def _has_objective_card(st: St, s: int, op: Op, space: int) -> bool:
@@ -256,25 +260,25 @@ def _has_objective_card(st: St, s: int, op: Op, space: int) -> bool:
 
 @operation("discard_objective", _has_objective_card)
 def _discard_objective(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["pick_card", s, "objective", op.id])
+    st.stack.append(PickCard(s, OBJECTIVE_CARD, op.id))
 
 
 @operation("discard_engine", lambda st, s, op, space: in_hand(st, s, op.breed) and bool(
     R.engine_targets(st, s, True, op.spaces, exact=True)))
 def _discard_engine(st: St, s: int, op: Op, space: int) -> None:
     R.discard_card(st, s, op.breed)
-    st.stack.append(["engine_fwd", s, op.spaces, 1])
+    st.stack.append(R.EngineForward(s, op.spaces, True))
 
 
 @operation("hire", lambda st, s, op, space: next(
     hireable_cells(st, s, -op.discount), None) is not None)
 def _hire(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["hire", s, -op.discount, 0])
+    st.stack.append(Hire(s, -op.discount, False))
 
 
 @operation("build", lambda st, s, op, space: can_build(st, s, op.per_craftsman))
 def _build(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["build", s, op.per_craftsman, 0])
+    st.stack.append(Build(s, op.per_craftsman, False))
 
 
 @operation("certificates", _always)
@@ -311,7 +315,7 @@ def _teepee_pairs(st: St, s: int, op: Op, space: int) -> None:
 
 @operation("engine", lambda st, s, op, space: _can_engine(st, s, op.spaces))
 def _engine(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["engine_fwd", s, op.spaces])
+    st.stack.append(R.EngineForward(s, op.spaces, False))
 
 
 def _can_engine_per_engineer(st: St, s: int, op: Op, space: int) -> bool:
@@ -320,7 +324,7 @@ def _can_engine_per_engineer(st: St, s: int, op: Op, space: int) -> bool:
 
 @operation("engine_per_engineer", _can_engine_per_engineer)
 def _engine_per_engineer(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["engine_fwd", s, st.workers[s][2]])
+    st.stack.append(R.EngineForward(s, st.workers[s][ENGINEER], False))
 
 
 def _can_engine_per_woods(st: St, s: int, op: Op, space: int) -> bool:
@@ -330,14 +334,14 @@ def _can_engine_per_woods(st: St, s: int, op: Op, space: int) -> bool:
 
 @operation("engine_per_woods", _can_engine_per_woods)
 def _engine_per_woods(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["engine_fwd", s, own_woods(st, s)])
+    st.stack.append(R.EngineForward(s, own_woods(st, s), False))
 
 
 @operation("engine_back", lambda st, s, op, space: bool(
     R.engine_targets(st, s, False, op.spaces, exact=True)))
 def _engine_back(st: St, s: int, op: Op, space: int) -> None:
     R.gain_money(st, s, op.money)
-    st.stack.append(["engine_back", s, op.spaces])
+    st.stack.append(R.EngineBack(s, op.spaces))
 
 
 def _can_pay_engine(st: St, s: int, op: Op, space: int) -> bool:
@@ -347,12 +351,12 @@ def _can_pay_engine(st: St, s: int, op: Op, space: int) -> bool:
 @operation("pay_engine", _can_pay_engine)
 def _pay_engine(st: St, s: int, op: Op, space: int) -> None:
     R.gain_money(st, s, -op.cost)
-    st.stack.append(["engine_fwd", s, op.spaces])
+    st.stack.append(R.EngineForward(s, op.spaces, False))
 
 
 @operation("remove_hazard", lambda st, s, op, space: bool(hazard_choices(st, s, op.cost)))
 def _remove_hazard(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["remove_hazard", s, op.cost])
+    st.stack.append(RemoveHazard(s, op.cost))
 
 
 def _can_move(st: St, s: int, op: Op, space: int) -> bool:
@@ -362,37 +366,37 @@ def _can_move(st: St, s: int, op: Op, space: int) -> bool:
 @operation("move", _can_move)
 def _move(st: St, s: int, op: Op, space: int) -> None:
     end_local_actions(st, s)  # this location's phase B ends; phase B follows at the new one
-    st.stack.append(["move", s, op.steps, 0, "local"])
+    st.stack.append(R.steps_of(s, op.steps, 0, MODE_LOCAL))
 
 
 @operation("take_objective", lambda st, s, op, space: bool(st.obj_display or st.obj_deck))
 def _take_objective(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["take_obj", s, "discard"])
+    st.stack.append(R.TakeObjective(s, DISCARD_PILE))
 
 
 @operation("trade", lambda st, s, op, space: bool(teepee_choices(st, s)))
 def _trade(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["trade", s])
+    st.stack.append(Trade(s))
 
 
 @operation("aux", lambda st, s, op, space: bool(R.aux_options(st, s, True)))
 def _aux(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["aux_choice", s, 1])
+    st.stack.append(R.AuxChoice(s, True))
 
 
 def _can_buy(st: St, s: int, op: Op, space: int) -> bool:
-    return bool(_buy_legal(st, ["buy", s, st.workers[s][0]])[:-1])
+    return bool(Buy(s, st.workers[s][COWBOY]).legal(st)[:-1])
 
 
 @operation("buy", _can_buy)
 def _buy(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["buy", s, st.workers[s][0]])
+    st.stack.append(Buy(s, st.workers[s][COWBOY]))
 
 
 @operation("extraordinary_delivery",
            lambda st, s, op, space: bool(R.engine_targets(st, s, False, NO_LIMIT)))
 def _extraordinary_delivery(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["xd_engine", s])
+    st.stack.append(XdEngine(s))
 
 
 def _has_cowboys(st: St, s: int, op: Op, space: int) -> bool:
@@ -401,17 +405,17 @@ def _has_cowboys(st: St, s: int, op: Op, space: int) -> bool:
 
 @operation("draw_cowboys", _has_cowboys)
 def _draw_cowboys(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["draw_upto", s, st.workers[s][0]])
+    st.stack.append(R.DrawUpTo(s, st.workers[s][COWBOY]))
 
 
 @operation("use_adjacent", lambda st, s, op, space: bool(adjacent_buildings(st, s, space)))
 def _use_adjacent(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["adjacent", s, space])
+    st.stack.append(Adjacent(s, space))
 
 
 @operation("upgrade_behind", lambda st, s, op, space: bool(stations_behind(st, s)))
 def _upgrade_behind(st: St, s: int, op: Op, space: int) -> None:
-    st.stack.append(["upgrade_behind", s])
+    st.stack.append(UpgradeBehind(s))
 
 
 if set(OPERATIONS) != set(OP_FIELDS):
@@ -431,19 +435,10 @@ def apply_op(st: St, s: int, op: Op, space: int) -> None:
     OPERATIONS[op.op].apply(st, s, op, space)
 
 
-# ------------------------------------------------------------------ frames
-@decision("hire")
-def _hire_legal(st: St, frame: Frame) -> list[int]:
-    out = hire_choices(st, frame[1], frame[2])
-    return [*out, A.DECLINE] if out and frame[3] else out
-
-
-@chooser("hire")
-def _hire_choose(st: St, frame: Frame, aid: int) -> None:
-    s, modifier = frame[1], frame[2]
-    st.stack.pop()
-    if aid == A.DECLINE:
-        return
+# ------------------------------------------------------------------ steps
+def hire_worker(st: St, s: int, modifier: int, aid: int) -> None:
+    """Seat ``s`` hires the worker of job-market cell ``aid - HIRE`` at its row's cost plus
+    ``modifier``; a worker that reaches a bonus space of its row offers the bonus (B6.4)."""
     cell = aid - A.HIRE
     tile = st.jm[cell]
     cost = max(0, HIRE_COSTS[cell // A.JM_COLS] + modifier)
@@ -453,7 +448,25 @@ def _hire_choose(st: St, frame: Frame, aid: int) -> None:
     R.gain_money(st, s, -cost)
     slot = st.workers[s][tile]
     if (tile, slot) in BONUSES:
-        st.stack.append(["bonus", s, tile, slot])
+        st.stack.append(Bonus(s, tile, slot))
+
+
+@GWT.decision("Hire from the job market", kinds=("hire", "decline"), skip_empty=True)
+class Hire(NamedTuple):
+    """Hire a worker from the job market at its row's cost plus ``modifier`` (``optional``:
+    it may be declined); the rows up to the token's are open (rule text, "hire")."""
+
+    seat: int
+    modifier: int
+    optional: bool
+
+    def legal(self, st: St) -> list[int]:
+        out = hire_choices(st, self.seat, self.modifier)
+        return [*out, A.DECLINE] if out and self.optional else out
+
+    def choose(self, st: St, aid: int) -> None:
+        if aid != A.DECLINE:
+            hire_worker(st, self.seat, self.modifier, aid)
 
 
 #: Worker-row bonuses (B6.4, U4; from the data): (worker, slot) -> its id (the bonus kind).
@@ -462,9 +475,9 @@ BONUSES = WORKER_BONUSES
 BONUS_OPS = WORKER_BONUS_OPS
 
 
-def bonus_op(frame: Frame) -> Op:
-    """The worker-row bonus a ``bonus`` frame offers."""
-    return BONUS_OPS[(frame[2], frame[3])]
+def bonus_op(step: Bonus) -> Op:
+    """The worker-row bonus a :class:`Bonus` step offers."""
+    return BONUS_OPS[(step.worker, step.slot)]
 
 
 def _bonus_hire_modifier(st: St) -> int:
@@ -473,12 +486,10 @@ def _bonus_hire_modifier(st: St) -> int:
 
 
 def _bonus_hire(st: St, s: int, op: Op, aid: int) -> None:
-    frame: Frame = ["hire", s, _bonus_hire_modifier(st), 0]
-    st.stack.append(frame)
-    _hire_choose(st, frame, aid)
+    hire_worker(st, s, _bonus_hire_modifier(st), aid)
 
 
-class Bonus(NamedTuple):
+class BonusRule(NamedTuple):
     """What a worker-row bonus offers (``choices(st, s, op)``: action ids, empty when it
     cannot be taken) and does with the one chosen (``take(st, s, op, aid)``)."""
 
@@ -487,17 +498,18 @@ class Bonus(NamedTuple):
 
 
 #: The operations a worker-row bonus may be (``Op.op``) -> its rule.
-BONUS_OPERATIONS: dict[str, Bonus] = {
-    "remove_hazard": Bonus(lambda st, s, op: hazard_choices(st, s, op.cost),
-                           lambda st, s, op, aid: take_hazard(st, s, aid, op.cost)),
-    "trade": Bonus(lambda st, s, op: teepee_choices(st, s),
-                   lambda st, s, op, aid: take_teepee(st, s, aid)),
-    "build": Bonus(lambda st, s, op: build_numbers(st, s, op.per_craftsman),
-                   lambda st, s, op, aid: st.stack.append(
-                       ["build_place", s, op.per_craftsman, aid - A.BUILD + 1])),
-    "hire": Bonus(lambda st, s, op: hire_choices(st, s, _bonus_hire_modifier(st)), _bonus_hire),
-    "discard": Bonus(lambda st, s, op: [A.ACCEPT] if in_hand(st, s, op.breed) else [],
-                     lambda st, s, op, aid: _discard(st, s, op, -1)),
+BONUS_OPERATIONS: dict[str, BonusRule] = {
+    "remove_hazard": BonusRule(lambda st, s, op: hazard_choices(st, s, op.cost),
+                               lambda st, s, op, aid: take_hazard(st, s, aid, op.cost)),
+    "trade": BonusRule(lambda st, s, op: teepee_choices(st, s),
+                       lambda st, s, op, aid: take_teepee(st, s, aid)),
+    "build": BonusRule(lambda st, s, op: build_numbers(st, s, op.per_craftsman),
+                       lambda st, s, op, aid: st.stack.append(
+                           BuildPlace(s, op.per_craftsman, aid - A.BUILD + 1))),
+    "hire": BonusRule(lambda st, s, op: hire_choices(st, s, _bonus_hire_modifier(st)),
+                      _bonus_hire),
+    "discard": BonusRule(lambda st, s, op: [A.ACCEPT] if in_hand(st, s, op.breed) else [],
+                         lambda st, s, op, aid: _discard(st, s, op, -1)),
 }
 for (_w, _slot), _bonus in BONUS_OPS.items():
     if _bonus.op not in BONUS_OPERATIONS:
@@ -505,175 +517,214 @@ for (_w, _slot), _bonus in BONUS_OPS.items():
                         f"{_bonus.op!r}, not a bonus operation ({', '.join(BONUS_OPERATIONS)})")
 
 
-@decision("bonus")
-def _bonus_legal(st: St, frame: Frame) -> list[int]:
-    op = bonus_op(frame)
-    out = BONUS_OPERATIONS[op.op].choices(st, frame[1], op)
-    return [*out, A.DECLINE] if out else []
+@GWT.decision("Take the worker row's bonus?",
+              kinds=("take", "trade", "build", "hire", "accept", "decline"), skip_empty=True)
+class Bonus(NamedTuple):
+    """A worker that reaches a bonus space of its row (``worker``, ``slot``) offers the
+    space's bonus, which may be declined (B6.4, U4)."""
+
+    seat: int
+    worker: int
+    slot: int
+
+    def legal(self, st: St) -> list[int]:
+        op = bonus_op(self)
+        out = BONUS_OPERATIONS[op.op].choices(st, self.seat, op)
+        return [*out, A.DECLINE] if out else []
+
+    def choose(self, st: St, aid: int) -> None:
+        if aid != A.DECLINE:
+            op = bonus_op(self)
+            BONUS_OPERATIONS[op.op].take(st, self.seat, op, aid)
 
 
-@chooser("bonus")
-def _bonus_choose(st: St, frame: Frame, aid: int) -> None:
-    op = bonus_op(frame)
-    st.stack.pop()
-    if aid != A.DECLINE:
-        BONUS_OPERATIONS[op.op].take(st, frame[1], op, aid)
+@GWT.decision("Choose a building to place", kinds=("build", "decline"), skip_empty=True)
+class Build(NamedTuple):
+    """Build, step 1: which private building, at ``per`` dollars per craftsman needed
+    (``optional``: it may be declined; B6.3)."""
+
+    seat: int
+    per: int
+    optional: bool
+
+    def legal(self, st: St) -> list[int]:
+        out = build_numbers(st, self.seat, self.per)
+        return [*out, A.DECLINE] if out and self.optional else out
+
+    def choose(self, st: St, aid: int) -> None:
+        if aid != A.DECLINE:
+            st.stack.append(BuildPlace(self.seat, self.per, aid - A.BUILD + 1))
 
 
-@decision("build")
-def _build_legal(st: St, frame: Frame) -> list[int]:
-    out = build_numbers(st, frame[1], frame[2])
-    return [*out, A.DECLINE] if out and frame[3] else out
+@GWT.decision("Choose a space for the building", kinds=("build",), skip_empty=True)
+class BuildPlace(NamedTuple):
+    """Build, step 2: where building ``number`` goes, an empty space or over an own building
+    that needs fewer craftsmen (B6.3)."""
+
+    seat: int
+    per: int
+    number: int
+
+    def legal(self, st: St) -> list[int]:
+        return build_targets(st, self.seat, self.number, self.per)
+
+    def choose(self, st: St, aid: int) -> None:
+        s, per, number = self.seat, self.per, self.number
+        space = aid - A.PLACE
+        slot = R.PRIVATE_SLOT[space]
+        old = st.private_at[slot]
+        need = craftsmen_needed(st, number)
+        if old >= 0:
+            need -= craftsmen_needed(st, old % 10 + 1)
+            st.bld_removed[s] += 1
+            st.log(f"{st.name(s)} replaces building {old % 10 + 1} (it leaves the game)")
+            # the new building cannot be used this turn, nor can the old one (facts B6.3)
+            stack = st.stack
+            for i, under in enumerate(stack):
+                if type(under) is R.PhaseB and under.seat == s and under.space == space:
+                    stack[i] = under._replace(used=R.ALL_USED)
+        st.private_at[slot] = s * 10 + number - 1
+        st.avail[s][number - 1] = 0
+        R.gain_money(st, s, -need * per)
+        st.log(f"{st.name(s)} places building {number}{'ab'[st.side[number - 1]]} on "
+               f"{SPACES[space].key}")
 
 
-@chooser("build")
-def _build_choose(st: St, frame: Frame, aid: int) -> None:
-    st.stack.pop()
-    if aid != A.DECLINE:
-        st.stack.append(["build_place", frame[1], frame[2], aid - A.BUILD + 1])
+@GWT.decision("Buy cattle", kinds=("buy", "finish"))
+class Buy(NamedTuple):
+    """Buy cattle from the market with ``cowboys`` cowboys left, or add 2 cards to it with
+    one, until the player finishes (B6.5)."""
 
+    seat: int
+    cowboys: int
 
-@decision("build_place")
-def _build_place_legal(st: St, frame: Frame) -> list[int]:
-    return build_targets(st, frame[1], frame[3], frame[2])
+    def legal(self, st: St) -> list[int]:
+        s, cowboys = self.seat, self.cowboys
+        money, market = st.money[s], st.market
+        out = []
+        for i, (k, opt) in enumerate(A.BUY_ONE):
+            _v, need, _c, cost = BUY_OPTIONS[opt]
+            if market[k] and cowboys >= need and money >= cost:
+                out.append(A.BUY1 + i)
+        for i, (a, b, opt) in enumerate(A.BUY_PAIRS):
+            _v, need, _c, cost = BUY_OPTIONS[opt]
+            ok = market[a] >= 2 if a == b else market[a] and market[b]
+            if ok and cowboys >= need and money >= cost:
+                out.append(A.BUY2 + i)
+        if cowboys and sum(st.market_deck):
+            out.append(A.ADD_MARKET)
+        out.append(A.DONE)
+        return out
 
-
-@chooser("build_place")
-def _build_place_choose(st: St, frame: Frame, aid: int) -> None:
-    s, per, number = frame[1], frame[2], frame[3]
-    st.stack.pop()
-    space = aid - A.PLACE
-    slot = R.PRIVATE_SLOT[space]
-    old = st.private_at[slot]
-    need = craftsmen_needed(st, number)
-    if old >= 0:
-        need -= craftsmen_needed(st, old % 10 + 1)
-        st.bld_removed[s] += 1
-        st.log(f"{st.name(s)} replaces building {old % 10 + 1} (it leaves the game)")
-        # the new building cannot be used this turn, nor can the old one (facts B6.3)
-        for under in st.stack:
-            if under[0] == "phase_b" and under[1] == s and under[2] == space:
-                under[3] = (1 << 8) - 1
-    st.private_at[slot] = s * 10 + number - 1
-    st.avail[s][number - 1] = 0
-    R.gain_money(st, s, -need * per)
-    st.log(f"{st.name(s)} places building {number}{'ab'[st.side[number - 1]]} on "
-           f"{SPACES[space].key}")
-
-
-def _buy_legal(st: St, frame: Frame) -> list[int]:
-    s, cowboys = frame[1], frame[2]
-    money, market = st.money[s], st.market
-    out = []
-    for i, (k, opt) in enumerate(A.BUY_ONE):
+    def choose(self, st: St, aid: int) -> None:
+        s = self.seat
+        if aid == A.DONE:
+            return
+        if aid == A.ADD_MARKET:
+            st.stack.append(Buy(s, self.cowboys - 1))
+            st.log(f"{st.name(s)} uses a cowboy to add 2 cards to the cattle market")
+            st.stack.append(R.MarketAdd(MARKET_ADDED))
+            return
+        if aid < A.BUY2:
+            k, opt = A.BUY_ONE[aid - A.BUY1]
+            kinds = [k]
+        else:
+            a, b, opt = A.BUY_PAIRS[aid - A.BUY2]
+            kinds = [a, b]
         _v, need, _c, cost = BUY_OPTIONS[opt]
-        if market[k] and cowboys >= need and money >= cost:
-            out.append(A.BUY1 + i)
-    for i, (a, b, opt) in enumerate(A.BUY_PAIRS):
-        _v, need, _c, cost = BUY_OPTIONS[opt]
-        ok = market[a] >= 2 if a == b else market[a] and market[b]
-        if ok and cowboys >= need and money >= cost:
-            out.append(A.BUY2 + i)
-    if cowboys and sum(st.market_deck):
-        out.append(A.ADD_MARKET)
-    out.append(A.DONE)
-    return out
+        st.stack.append(Buy(s, self.cowboys - need))
+        for k in kinds:
+            st.market[k] -= 1
+            st.discard[s][k] += 1
+            st.log(f"{st.name(s)} buys {CATTLE[k].name}")
+        R.gain_money(st, s, -cost)
 
 
-R.LEGAL["buy"] = _buy_legal
-R.DECIDE["buy"] = lambda st, frame: int(frame[1])
+#: The cards a cowboy adds to the cattle market (B6.5).
+MARKET_ADDED = 2
 
 
-@chooser("buy")
-def _buy_choose(st: St, frame: Frame, aid: int) -> None:
-    s = frame[1]
-    if aid == A.DONE:
-        st.stack.pop()
-        return
-    if aid == A.ADD_MARKET:
-        frame[2] -= 1
-        st.log(f"{st.name(s)} uses a cowboy to add 2 cards to the cattle market")
-        st.stack.append(["mdraw", -1, 2])
-        return
-    if aid < A.BUY2:
-        k, opt = A.BUY_ONE[aid - A.BUY1]
-        kinds = [k]
-    else:
-        a, b, opt = A.BUY_PAIRS[aid - A.BUY2]
-        kinds = [a, b]
-    _v, need, _c, cost = BUY_OPTIONS[opt]
-    frame[2] -= need
-    for k in kinds:
-        st.market[k] -= 1
-        st.discard[s][k] += 1
-        st.log(f"{st.name(s)} buys {CATTLE[k].name}")
-    R.gain_money(st, s, -cost)
+@GWT.decision("Trade with the Indians: take a teepee", kinds=("trade",), skip_empty=True)
+class Trade(NamedTuple):
+    """Trade with the Indians: a teepee, gaining or paying its space's value."""
+
+    seat: int
+
+    def legal(self, st: St) -> list[int]:
+        return teepee_choices(st, self.seat)
+
+    def choose(self, st: St, aid: int) -> None:
+        take_teepee(st, self.seat, aid)
 
 
-@decision("trade")
-def _trade_legal(st: St, frame: Frame) -> list[int]:
-    return teepee_choices(st, frame[1])
+@GWT.decision("Remove a hazard", kinds=("take",), skip_empty=True)
+class RemoveHazard(NamedTuple):
+    """Remove any hazard of any row for ``cost`` dollars (it scores at the end)."""
+
+    seat: int
+    cost: int
+
+    def legal(self, st: St) -> list[int]:
+        return hazard_choices(st, self.seat, self.cost)
+
+    def choose(self, st: St, aid: int) -> None:
+        take_hazard(st, self.seat, aid, self.cost)
 
 
-@chooser("trade")
-def _trade_choose(st: St, frame: Frame, aid: int) -> None:
-    st.stack.pop()
-    take_teepee(st, frame[1], aid)
+@GWT.decision("Discard a pair of one breed", kinds=("discard",), skip_empty=True)
+class PickPair(NamedTuple):
+    """Discard two cattle cards of one breed for ``money`` dollars (a local action)."""
+
+    seat: int
+    money: int
+
+    def legal(self, st: St) -> list[int]:
+        return pairs_in_hand(st, self.seat)
+
+    def choose(self, st: St, aid: int) -> None:
+        s = self.seat
+        a, b = A.PAIRS[aid - A.PAIR]
+        R.discard_card(st, s, a)
+        R.discard_card(st, s, b)
+        R.gain_money(st, s, self.money)
 
 
-@decision("remove_hazard")
-def _rh_legal(st: St, frame: Frame) -> list[int]:
-    return hazard_choices(st, frame[1], frame[2])
+@GWT.decision("Discard a card", kinds=("discard",), skip_empty=True)
+class PickCard(NamedTuple):
+    """Discard a card of kind ``what`` (cattle or objective) for local action ``op``'s gains
+    (its id; building 6b then takes an objective card into the hand)."""
+
+    seat: int
+    what: str
+    op: str
+
+    def legal(self, st: St) -> list[int]:
+        hand = st.hand[self.seat]
+        kinds = range(A.NC) if self.what == CATTLE_CARD else range(A.OBJ0, A.K)
+        return [A.DISCARD + k for k in kinds if hand[k] > 0]
+
+    def choose(self, st: St, aid: int) -> None:
+        s, op = self.seat, OPS_BY_ID[self.op]
+        R.discard_card(st, s, aid - A.DISCARD)
+        R.gain_money(st, s, op.money)
+        R.gain_certs(st, s, op.certificates)
+        if op.objective and (st.obj_display or st.obj_deck):
+            st.stack.append(R.TakeObjective(s, HAND))
 
 
-@chooser("remove_hazard")
-def _rh_choose(st: St, frame: Frame, aid: int) -> None:
-    st.stack.pop()
-    take_hazard(st, frame[1], aid, frame[2])
+@GWT.decision("Building 8b: choose an adjacent building to use", kinds=("local-action",),
+              skip_empty=True)
+class Adjacent(NamedTuple):
+    """Building 8b at ``space``: which adjacent building's local actions to use."""
 
+    seat: int
+    space: int
 
-@decision("pick_pair")
-def _pair_legal(st: St, frame: Frame) -> list[int]:
-    return pairs_in_hand(st, frame[1])
+    def legal(self, st: St) -> list[int]:
+        return adjacent_buildings(st, self.seat, self.space)
 
-
-@chooser("pick_pair")
-def _pair_choose(st: St, frame: Frame, aid: int) -> None:
-    s = frame[1]
-    st.stack.pop()
-    a, b = A.PAIRS[aid - A.PAIR]
-    R.discard_card(st, s, a)
-    R.discard_card(st, s, b)
-    R.gain_money(st, s, frame[2])
-
-
-@decision("pick_card")
-def _pick_legal(st: St, frame: Frame) -> list[int]:
-    s = frame[1]
-    kinds = range(A.NC) if frame[2] == "cattle" else range(A.OBJ0, A.K)
-    return [A.DISCARD + k for k in kinds if st.hand[s][k] > 0]
-
-
-@chooser("pick_card")
-def _pick_choose(st: St, frame: Frame, aid: int) -> None:
-    s, op = frame[1], OPS_BY_ID[frame[3]]
-    st.stack.pop()
-    R.discard_card(st, s, aid - A.DISCARD)
-    R.gain_money(st, s, op.money)
-    R.gain_certs(st, s, op.certificates)
-    if op.objective and (st.obj_display or st.obj_deck):
-        st.stack.append(["take_obj", s, "hand"])
-
-
-@decision("adjacent")
-def _adj_legal(st: St, frame: Frame) -> list[int]:
-    return adjacent_buildings(st, frame[1], frame[2])
-
-
-@chooser("adjacent")
-def _adj_choose(st: St, frame: Frame, aid: int) -> None:
-    st.stack.pop()
-    st.stack.append(["borrow", frame[1], aid - A.ADJ, 0])
+    def choose(self, st: St, aid: int) -> None:
+        st.stack.append(Borrow(self.seat, aid - A.ADJ, 0))
 
 
 def _borrow_slots(st: St, s: int, space: int) -> tuple[tuple[Op, ...], ...]:
@@ -689,72 +740,101 @@ def _borrow_slots(st: St, s: int, space: int) -> tuple[tuple[Op, ...], ...]:
     return slots + R.RISK_SLOTS[space] if b[0] == s else slots
 
 
-@decision("borrow")
-def _borrow_legal(st: St, frame: Frame) -> list[int]:
-    s, space, used = frame[1], frame[2], frame[3]
-    out = []
-    for i, slot in enumerate(_borrow_slots(st, s, space)):
-        if not used >> i & 1:
-            out += [A.LOCAL + A.OP_INDEX[op.id] for op in slot if op_possible(st, s, op, space)]
-    return [*out, A.DONE]
+@GWT.decision("Building 8b: use the adjacent building", kinds=("local-action", "finish"),
+              skip_empty=True)
+class Borrow(NamedTuple):
+    """Building 8b: the local actions of the building at ``space``, each once (``used``: a
+    bit per slot), then finish."""
+
+    seat: int
+    space: int
+    used: int
+
+    def legal(self, st: St) -> list[int]:
+        s, space, used = self.seat, self.space, self.used
+        out = []
+        for i, slot in enumerate(_borrow_slots(st, s, space)):
+            if not used >> i & 1:
+                out += [A.LOCAL + A.OP_INDEX[op.id] for op in slot if op_possible(st, s, op, space)]
+        return [*out, A.DONE]
+
+    def choose(self, st: St, aid: int) -> None:
+        s, space = self.seat, self.space
+        if aid == A.DONE:
+            return
+        name = A.OPS[aid - A.LOCAL]
+        st.stack.append(Borrow(s, space, R.used_slots(_borrow_slots(st, s, space), self.used,
+                                                      name)))
+        st.log(f"{st.name(s)} (on {SPACES[space].key}): {A.OP_TEXT[name]}")
+        apply_op(st, s, OPS_BY_ID[name], space)
 
 
-@chooser("borrow")
-def _borrow_choose(st: St, frame: Frame, aid: int) -> None:
-    s, space = frame[1], frame[2]
-    if aid == A.DONE:
-        st.stack.pop()
-        return
-    name = A.OPS[aid - A.LOCAL]
-    for i, slot in enumerate(_borrow_slots(st, s, space)):
-        if any(op.id == name for op in slot):
-            frame[3] |= 1 << i
-    st.log(f"{st.name(s)} (on {SPACES[space].key}): {A.OP_TEXT[name]}")
-    apply_op(st, s, OPS_BY_ID[name], space)
+#: The steps of one phase B's chain of locations above its :class:`~rules.PhaseB`: the
+#: buildings whose local actions 8b borrows (:class:`Adjacent` lists them, :class:`Borrow`
+#: uses one).
+CHAIN_STEPS = (Adjacent, Borrow)
 
 
-@decision("upgrade_behind")
-def _ub_legal(st: St, frame: Frame) -> list[int]:
-    return stations_behind(st, frame[1])
+@GWT.decision("Building 9b: upgrade a station behind your engine", kinds=("station",),
+              skip_empty=True)
+class UpgradeBehind(NamedTuple):
+    """Building 9b: upgrade a station behind the engine."""
+
+    seat: int
+
+    def legal(self, st: St) -> list[int]:
+        return stations_behind(st, self.seat)
+
+    def choose(self, st: St, aid: int) -> None:
+        R.upgrade_station(st, self.seat, aid - A.UPGRADE)
 
 
-@chooser("upgrade_behind")
-def _ub_choose(st: St, frame: Frame, aid: int) -> None:
-    st.stack.pop()
-    R.upgrade_station(st, frame[1], aid - A.UPGRADE)
+@GWT.decision("Extraordinary delivery: move your engine back", kinds=("move-engine",),
+              skip_empty=True)
+class XdEngine(NamedTuple):
+    """Extraordinary delivery, step 1: the engine back any number of spaces."""
+
+    seat: int
+
+    def legal(self, st: St) -> list[int]:
+        return [A.ENGINE + p for p in R.engine_targets(st, self.seat, False, NO_LIMIT)]
+
+    def choose(self, st: St, aid: int) -> None:
+        s = self.seat
+        pos = aid - A.ENGINE
+        dist = R.engine_distances(st, s, False)[pos]
+        moved = dist - (1 if pos % 2 else 0)
+        st.engine[s] = pos
+        st.log(f"{st.name(s)} moves the engine back to {A.pos_name(pos)} ({moved} space(s))")
+        st.stack.append(XdCity(s, moved))
 
 
-@decision("xd_engine")
-def _xd_engine_legal(st: St, frame: Frame) -> list[int]:
-    return [A.ENGINE + p for p in R.engine_targets(st, frame[1], False, NO_LIMIT)]
+@GWT.decision("Extraordinary delivery: choose a city", kinds=("deliver",), skip_empty=True)
+class XdCity(NamedTuple):
+    """Extraordinary delivery, step 2: a city of value up to the ``limit`` spaces moved back
+    (no income, no transport cost)."""
+
+    seat: int
+    limit: int
+
+    def legal(self, st: St) -> list[int]:
+        s, limit = self.seat, self.limit
+        return [A.CITY + c.index for c in CITIES if c.value <= limit
+                and (c.repeat or not st.city_discs[s][c.index])
+                and R.city_disc_possible(st, s, c.index, 0)]
+
+    def choose(self, st: St, aid: int) -> None:
+        s = self.seat
+        st.log(f"{st.name(s)} makes an extraordinary delivery to {CITIES[aid - A.CITY].name}")
+        st.stack.append(R.Disc(s, CITY, aid - A.CITY))
 
 
-@chooser("xd_engine")
-def _xd_engine_choose(st: St, frame: Frame, aid: int) -> None:
-    s = frame[1]
-    st.stack.pop()
-    pos = aid - A.ENGINE
-    dist = R.engine_distances(st, s, False)[pos]
-    moved = dist - (1 if pos % 2 else 0)
-    st.engine[s] = pos
-    st.log(f"{st.name(s)} moves the engine back to {A.pos_name(pos)} ({moved} space(s))")
-    st.stack.append(["xd_city", s, moved])
-
-
-@decision("xd_city")
-def _xd_city_legal(st: St, frame: Frame) -> list[int]:
-    s, limit = frame[1], frame[2]
-    return [A.CITY + c.index for c in CITIES if c.value <= limit
-            and (c.repeat or not st.city_discs[s][c.index])
-            and R.city_disc_possible(st, s, c.index, 0)]
-
-
-@chooser("xd_city")
-def _xd_city_choose(st: St, frame: Frame, aid: int) -> None:
-    s = frame[1]
-    st.stack.pop()
-    st.log(f"{st.name(s)} makes an extraordinary delivery to {CITIES[aid - A.CITY].name}")
-    st.stack.append(["disc", s, "city", aid - A.CITY])
-
+#: The short names of the steps above, as the frames were named (see rules.DECISION_NAMES).
+R.DECISION_NAMES.update({
+    Hire: "hire", Bonus: "bonus", Build: "build", BuildPlace: "build_place", Buy: "buy",
+    Trade: "trade", RemoveHazard: "remove_hazard", PickPair: "pick_pair", PickCard: "pick_card",
+    Adjacent: "adjacent", Borrow: "borrow", UpgradeBehind: "upgrade_behind",
+    XdEngine: "xd_engine", XdCity: "xd_city",
+})
 
 __all__ = ["OBJECTIVES", "OPERATIONS", "apply_op", "op_possible"]

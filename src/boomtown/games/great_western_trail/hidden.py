@@ -58,6 +58,5 @@ def determinize(st: St, seat: int, rng: random.Random) -> St:
             new_hand[k] += 1
         out.hand[t] = new_hand
         out.draw[t] = [c - h for c, h in zip(pool, new_hand, strict=True)]
-    out.memo_legal = out.memo_dist = None  # the position changed under them
     out._legal_cache = None
     return out

@@ -4,7 +4,7 @@ and green arrows, transport costs and the way back to the start."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from boomtown.games.great_western_trail import actions as A
 from boomtown.games.great_western_trail import rules as R
@@ -18,7 +18,7 @@ from boomtown.games.great_western_trail.data import (
     WORKERS,
     tile_name,
 )
-from boomtown.games.great_western_trail.rules import Frame, chooser
+from boomtown.games.great_western_trail.state import GWT
 
 if TYPE_CHECKING:
     from boomtown.games.great_western_trail.state import GreatWesternTrailState as St
@@ -27,8 +27,9 @@ YELLOW: tuple[int, ...] = tuple(SETUP["yellow_arrows"])
 
 
 def start_visit(st: St, s: int) -> None:
+    """The five subphases of a visit, in order (rule text)."""
     st.log(f"{st.name(s)} reaches Kansas City")
-    st.stack.append(["kc", s, 0, 0])
+    st.stack += VISIT[s]
 
 
 def market_closed(st: St) -> bool:
@@ -77,76 +78,105 @@ def city_options(st: St, s: int, total: int) -> list[int]:
     return out
 
 
-def _kc_decide(st: St, frame: Frame) -> int | None:
-    s, sub = frame[1], frame[2]
-    if sub < 3:
-        ids = foresight_options(st, sub)
-        if ids:
-            st.memo_legal = ids
-            return int(s)
-        frame[2] += 1
-        return None
-    if sub == 3:
-        if R.cert_value(st, s) > 0:
-            return int(s)
-        _income(st, frame, 0)
-        return None
-    if sub == 4:
-        ids = city_options(st, s, frame[3])
-        if not ids:
-            raise RuntimeError(
-                f"great-western-trail: {st.name(s)} cannot deliver, not even to Kansas City")
-        st.memo_legal = ids
-        return int(s)
-    st.stack.pop()
-    st.cattleman[s] = START_SPACE
-    st.log(f"{st.name(s)}'s cattleman goes back to the start")
-    st.stack.append(["fs_fill"])
-    return None
+#: The subphases of a visit (rule text): foresight 1-3, income, delivery; ``sub`` of
+#: :class:`KcForesight` is its column, then these.
+INCOME_SUB, DELIVERY_SUB = 3, 4
 
 
-def _kc_legal(st: St, frame: Frame) -> list[int]:
-    s, sub = frame[1], frame[2]
-    if sub < 3:
-        return foresight_options(st, sub)
-    if sub == 3:
-        return [A.CERTS + k for k in range(R.cert_value(st, s) + 1)]
-    if sub == 4:
-        return city_options(st, s, frame[3])
-    return []
+@GWT.decision("Kansas City: take a foresight tile", kinds=("take",), skip_empty=True)
+class KcForesight(NamedTuple):
+    """Kansas City, subphases 1-3: a tile of foresight column ``column`` (a worker to the job
+    market, a hazard or teepee onto the trail); skipped when the column offers none."""
 
+    seat: int
+    column: int
 
-@chooser("kc")
-def _kc_choose(st: St, frame: Frame, aid: int) -> None:
-    s, sub = frame[1], frame[2]
-    if sub < 3:
+    def legal(self, st: St) -> list[int]:
+        return foresight_options(st, self.column)
+
+    def choose(self, st: St, aid: int) -> None:
+        s, col = self.seat, self.column
         slot = aid - A.FORESIGHT
-        tile = st.foresight[sub][slot]
-        st.foresight[sub][slot] = -1
-        frame[2] += 1
-        st.log(f"{st.name(s)} takes the {tile_name(tile)} tile from foresight {sub + 1}")
+        tile = st.foresight[col][slot]
+        st.foresight[col][slot] = -1
+        st.log(f"{st.name(s)} takes the {tile_name(tile)} tile from foresight {col + 1}")
         if tile < len(WORKERS):
             place_worker(st, s, tile)
         else:
             R.place_tile(st, tile)
-    elif sub == 3:
-        _income(st, frame, aid - A.CERTS)
-    else:
+
+
+@GWT.auto
+class KcIncome(NamedTuple):
+    """Kansas City, subphase 4: income; a seat with temporary certificates chooses how many
+    to use (:class:`KcCertificates`)."""
+
+    seat: int
+
+    def run(self, st: St) -> None:
+        s = self.seat
+        if R.cert_value(st, s) > 0:
+            st.stack.append(KcCertificates(s))
+        else:
+            income(st, s, 0)
+
+
+@GWT.decision("Kansas City: how many temporary certificates to use", kinds=("certificates",))
+class KcCertificates(NamedTuple):
+    """Kansas City, subphase 4: how many temporary certificates add to the income."""
+
+    seat: int
+
+    def legal(self, st: St) -> list[int]:
+        return [A.CERTS + k for k in range(R.cert_value(st, self.seat) + 1)]
+
+    def choose(self, st: St, aid: int) -> None:
+        income(st, self.seat, aid - A.CERTS)
+
+
+@GWT.decision("Kansas City: choose a city to deliver to", kinds=("deliver",))
+class KcDeliver(NamedTuple):
+    """Kansas City, subphase 5: the delivery to a city of value up to ``total`` (the
+    breeding value and certificates), its transport paid; Kansas City is always possible."""
+
+    seat: int
+    total: int
+
+    def legal(self, st: St) -> list[int]:
+        ids = city_options(st, self.seat, self.total)
+        if not ids:
+            raise RuntimeError(
+                f"great-western-trail: {st.name(self.seat)} cannot deliver, not even to "
+                "Kansas City")
+        return ids
+
+    def choose(self, st: St, aid: int) -> None:
+        s = self.seat
         c = aid - A.CITY
-        frame[2] = 5
         cost = transport_cost(st.engine[s], c)
         st.log(f"{st.name(s)} delivers to {CITIES[c].name}")
         if cost:
             R.gain_money(st, s, -cost, " for transport")
-        st.stack.append(["disc", s, "city", c])
+        st.stack += (KC_RETURN[s], R.Disc(s, R.CITY, c))
 
 
-R.DECIDE["kc"] = _kc_decide
-R.LEGAL["kc"] = _kc_legal
+@GWT.auto
+class KcReturn(NamedTuple):
+    """After the delivery the cattleman goes back to the start, and the foresight is
+    refilled."""
+
+    seat: int
+
+    def run(self, st: St) -> None:
+        s = self.seat
+        st.cattleman[s] = START_SPACE
+        st.log(f"{st.name(s)}'s cattleman goes back to the start")
+        st.stack.append(R.FORESIGHT_FILL)
 
 
-def _income(st: St, frame: Frame, used: int) -> None:
-    s = frame[1]
+def income(st: St, s: int, used: int) -> None:
+    """The income with ``used`` temporary certificates: the hand revealed and discarded;
+    the delivery follows."""
     value = breeding_value(st.hand[s])
     before = R.cert_value(st, s)
     st.cert[s] = R.certs_after_use(before, used)
@@ -159,8 +189,7 @@ def _income(st: St, frame: Frame, used: int) -> None:
     discard[:] = [d + h for d, h in zip(discard, hand, strict=True)]
     hand[:] = st.known[s][:] = [0] * A.K
     st.hidden_obj[s].clear()
-    frame[3] = total
-    frame[2] = 4
+    st.stack.append(KcDeliver(s, total))
 
 
 def place_worker(st: St, s: int, tile: int) -> None:
@@ -192,7 +221,7 @@ def advance_token(st: St, s: int) -> None:
     st.log(f"the job market token moves to row {row + 2}")
     if row + 1 in YELLOW:
         st.log("yellow arrow: the cattle market is refilled")
-        st.stack.append(["mdraw", R.market_size(st)])
+        st.stack.append(R.MarketRefill(R.market_size(st)))
 
 
 def city_reward(st: St, s: int, c: int) -> None:
@@ -210,4 +239,13 @@ def city_reward(st: St, s: int, c: int) -> None:
                     takes += arrow.objectives
     for _ in range(takes):
         if st.obj_display or st.obj_deck:
-            st.stack.append(["take_obj", s, "discard"])
+            st.stack.append(R.TakeObjective(s, R.DISCARD_PILE))
+
+
+#: A visit's steps for each seat, in stack order (foresight 1 first), and its way back.
+VISIT = tuple((KcIncome(s), *(KcForesight(s, col) for col in range(2, -1, -1)))
+              for s in range(R.MAX_SEATS))
+KC_RETURN = tuple(KcReturn(s) for s in range(R.MAX_SEATS))
+
+#: The short names of the steps above, as the frames were named (see rules.DECISION_NAMES).
+R.DECISION_NAMES.update({KcForesight: "kc", KcCertificates: "kc", KcDeliver: "kc"})

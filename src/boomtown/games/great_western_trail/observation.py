@@ -85,7 +85,8 @@ class GreatWesternTrailObservation(SlotObservation):
         cards = [_key(c) for c in A.CARD_NAMES]
         cattle = cards[:NC]
         tiles = [*TILE_KEYS, "empty"]
-        frames = tuple(sorted(rules.CHOOSE))
+        # the kinds of step a decision is taken in (``rules.DECISION_NAMES``), in a fixed order
+        frames = tuple(sorted(set(rules.DECISION_NAMES.values())))
         s = SlotLayout()
         # counts (scaled by their bound)
         s.add("money", rel, f"each seat's money (reads 1 at ${MONEY})", MONEY)
@@ -168,7 +169,7 @@ class GreatWesternTrailObservation(SlotObservation):
         self.f_end = s.add("end_triggered_by", [*rel, "none"], "who triggered the game's end")
         self.f_holder = s.add("job_market_token_holder", [*rel, "none"],
                               "who holds the job-market token")
-        self.add_decision(s, frames)
+        self.add_decision(s, frames, rules.DECISION_NAMES)
         self.finish(s)
         self._tile_slots = self.f_tiles + np.arange(len(places)) * (NT + 1)
         self._cattleman_slots = self.f_cattleman + np.arange(n) * (len(SPACES) + 1)

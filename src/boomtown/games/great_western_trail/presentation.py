@@ -1,6 +1,6 @@
 """Prompts and described actions of Great Western Trail (the engine's presentation contract).
 
-``prompt(st, seat)`` reads the frame on top of the phase machine's stack and says what is
+``prompt(st, seat)`` reads the step on top of the decision machine's stack and says what is
 being decided (or drawn), by whom, with progress where the decision has several parts.
 ``describe(st, aid)`` gives the board things a legal action concerns, by the ids of
 ``ids.py``, the main one first, and what it costs. Neither is on the bots' hot path (they use
@@ -23,7 +23,7 @@ being decided (or drawn), by whom, with progress where the decision has several 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from boomtown.engine.actions import CHANCE, Prompt
 from boomtown.games.great_western_trail import actions as A
@@ -60,10 +60,8 @@ from boomtown.games.great_western_trail.words import gains_text, plural
 if TYPE_CHECKING:
     from boomtown.games.great_western_trail.state import GreatWesternTrailState as St
 
-Frame = R.Frame
 #: The subphases of a Kansas City visit (rule text): foresight 1-3, income, delivery.
 KC_STEPS = 5
-FORESIGHT_COLUMNS = 3
 #: The ids of the spaces' risk actions (their targets put the space first).
 RISK_IDS = frozenset(op.id for op in RISK_ACTIONS.values())
 
@@ -106,49 +104,50 @@ def _location(st: St, space: int) -> tuple[str, ...]:
 
 
 # ------------------------------------------------------------------ prompts
-PromptFn = Callable[["St", Frame, "int | None"], Prompt]
-PROMPTS: dict[str, PromptFn] = {}
+PromptFn = Callable[["St", Any, "int | None"], Prompt]
+#: The prompt of each step type a seat or chance decides in.
+PROMPTS: dict[type, PromptFn] = {}
 
 
-def _prompt_for(*names: str) -> Callable[[PromptFn], PromptFn]:
+def _prompt_for(*steps: type) -> Callable[[PromptFn], PromptFn]:
     def wrap(fn: PromptFn) -> PromptFn:
-        for name in names:
-            PROMPTS[name] = fn
+        for step in steps:
+            PROMPTS[step] = fn
         return fn
 
     return wrap
 
 
 def prompt(st: St, seat: int | None) -> Prompt:
-    """The prompt of the frame on top of the stack, as ``seat`` may read it."""
+    """The prompt of the step on top of the stack, as ``seat`` may read it."""
     frame = st.stack[-1]
-    fn = PROMPTS.get(frame[0])
+    fn = PROMPTS.get(type(frame))
     if fn is None:
-        raise KeyError(f"great-western-trail: no prompt for the frame {frame[0]!r}")
+        raise KeyError(f"great-western-trail: no prompt for the step {type(frame).__name__}")
     return fn(st, frame, seat)
 
 
-def _seat(st: St, frame: Frame, title: str, hint: str = "", progress: str = "",
+def _seat(st: St, frame: Any, title: str, hint: str = "", progress: str = "",
           kind: str = "", subjects: tuple[str, ...] = ()) -> Prompt:
-    return Prompt(int(frame[1]), title, hint, progress, kind, subjects)
+    return Prompt(int(frame.seat), title, hint, progress, kind, subjects)
 
 
 def _more(n: int, what: str) -> str:
     return f"{plural(n, what)} to go"
 
 
-@_prompt_for("hand_limit")
-def _p_hand_limit(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
+@_prompt_for(R.HandLimit)
+def _p_hand_limit(st: St, frame: R.HandLimit, seat: int | None) -> Prompt:
+    s = frame.seat
     total, limit = R.hand_total(st, s), R.hand_limit(st, s)
     return _seat(st, frame, "Discard down to your hand limit",
                  f"{plural(total, 'card')} in hand, limit {limit}: discard the rest before "
                  "moving", _more(total - limit, "card"), "discard", (I.SEAT_IDS[s],))
 
 
-@_prompt_for("phase_a")
-def _p_phase_a(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
+@_prompt_for(R.PhaseA)
+def _p_phase_a(st: St, frame: R.PhaseA, seat: int | None) -> Prompt:
+    s = frame.seat
     # (whether the hand holds an objective card is the seat's own secret)
     objective = (" (or first play an objective card)"
                  if seat == s and R.objective_plays(st, s) else "")
@@ -163,12 +162,12 @@ def _p_phase_a(st: St, frame: Frame, seat: int | None) -> Prompt:
                  f"{objective}", f"step 1 of up to {limit}", "move", (here,))
 
 
-@_prompt_for("move")
-def _p_move(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s, limit, taken, mode = frame[1], frame[2], frame[3], frame[4]
+@_prompt_for(R.Move)
+def _p_move(st: St, frame: R.Move, seat: int | None) -> Prompt:
+    s, limit, taken, mode = frame.seat, frame.limit, frame.taken, frame.mode
     here = (I.SPACE_IDS[st.cattleman[s]],)
     stop = "; or stop here" if taken else ""
-    if mode == "obj":
+    if mode == R.MODE_OBJ:
         return _seat(st, frame, f"Objective card: move your cattleman up to "
                      f"{plural(limit, 'step')}",
                      f"No fees, not into Kansas City; the location is not used{stop}",
@@ -178,9 +177,9 @@ def _p_move(st: St, frame: Frame, seat: int | None) -> Prompt:
                  f"{stop}", f"step {taken + 1} of up to {limit}", "move", here)
 
 
-@_prompt_for("phase_b")
-def _p_phase_b(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s, space, used, did = frame[1], frame[2], frame[3], frame[4]
+@_prompt_for(R.PhaseB)
+def _p_phase_b(st: St, frame: R.PhaseB, seat: int | None) -> Prompt:
+    s, space, used, did = frame.seat, frame.space, frame.used, frame.did
     slots = R.slots_of(st, s, space)
     where = SPACES[space].key
     if not slots:
@@ -199,85 +198,85 @@ def _p_phase_b(st: St, frame: Frame, seat: int | None) -> Prompt:
                  _location(st, space))
 
 
-@_prompt_for("aux_choice")
-def _p_aux(st: St, frame: Frame, seat: int | None) -> Prompt:
-    double = bool(frame[2])
+@_prompt_for(R.AuxChoice)
+def _p_aux(st: St, frame: R.AuxChoice, seat: int | None) -> Prompt:
+    double = frame.double
     hint = ("Single or double: a double needs its row's discs cleared" if double
             else "A single auxiliary action from your player board")
     return _seat(st, frame, "Choose an auxiliary action", hint, kind="auxiliary-action",
-                 subjects=(I.SEAT_IDS[frame[1]],))
+                 subjects=(I.SEAT_IDS[frame.seat],))
 
 
-@_prompt_for("engine_fwd")
-def _p_engine_fwd(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s, n = frame[1], frame[2]
-    exact = len(frame) > 3 and bool(frame[3])
+@_prompt_for(R.EngineForward)
+def _p_engine_fwd(st: St, frame: R.EngineForward, seat: int | None) -> Prompt:
+    s, n = frame.seat, frame.spaces
+    exact = frame.exact
     how = f"exactly {plural(n, 'space')}" if exact else f"up to {plural(n, 'space')}"
     return _seat(st, frame, f"Move your engine forward {how}",
                  "Spaces held by other engines are skipped; a station reached may be upgraded",
                  kind="move-engine", subjects=(I.engine_at(st.engine[s]),))
 
 
-@_prompt_for("engine_back")
-def _p_engine_back(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s, n = frame[1], frame[2]
+@_prompt_for(R.EngineBack)
+def _p_engine_back(st: St, frame: R.EngineBack, seat: int | None) -> Prompt:
+    s, n = frame.seat, frame.spaces
     return _seat(st, frame, f"Move your engine back {plural(n, 'space')}",
                  "Spaces held by other engines are skipped", kind="move-engine",
                  subjects=(I.engine_at(st.engine[s]),))
 
 
-@_prompt_for("end_back")
-def _p_end_back(st: St, frame: Frame, seat: int | None) -> Prompt:
+@_prompt_for(R.EndBack)
+def _p_end_back(st: St, frame: R.EndBack, seat: int | None) -> Prompt:
     bonus = int(RAILROAD["end_bonus_money"])
     return _seat(st, frame, "End of the track: move your engine back",
                  f"You get ${bonus}; choose any free space behind", kind="move-engine",
-                 subjects=(I.engine_at(st.engine[frame[1]]),))
+                 subjects=(I.engine_at(st.engine[frame.seat]),))
 
 
-@_prompt_for("station_offer")
-def _p_station_offer(st: St, frame: Frame, seat: int | None) -> Prompt:
-    k = frame[2]
+@_prompt_for(R.StationOffer)
+def _p_station_offer(st: St, frame: R.StationOffer, seat: int | None) -> Prompt:
+    k = frame.station
     station = STATIONS[k]
     return _seat(st, frame, f"Upgrade station {k + 1}?",
                  f"Pay ${station.cost} and put a disc on it for {station.vp} VP at the end",
                  kind="station", subjects=(I.STATION_IDS[k],))
 
 
-@_prompt_for("upgrade_behind")
-def _p_upgrade_behind(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
+@_prompt_for(B.UpgradeBehind)
+def _p_upgrade_behind(st: St, frame: B.UpgradeBehind, seat: int | None) -> Prompt:
+    s = frame.seat
     return _seat(st, frame, "Building 9b: upgrade a station behind your engine",
                  "Pay its cost and put a disc on it", kind="station",
                  subjects=(own_building(st, s, 9), I.engine_at(st.engine[s])))
 
 
-@_prompt_for("appoint")
-def _p_appoint(st: St, frame: Frame, seat: int | None) -> Prompt:
-    k = frame[2]
+@_prompt_for(R.Appoint)
+def _p_appoint(st: St, frame: R.Appoint, seat: int | None) -> Prompt:
+    k = frame.station
     m = st.masters_at[MASTER_SLOT[k]]
     return _seat(st, frame, f"Appoint a station master at station {k + 1}?",
                  "Move a worker of a kind you have at least two of onto the tile and take it",
                  kind="station", subjects=(I.STATION_IDS[k], I.MASTER_IDS[m]))
 
 
-@_prompt_for("hazard_or_teepee")
-def _p_hazard_or_teepee(st: St, frame: Frame, seat: int | None) -> Prompt:
+@_prompt_for(R.HazardOrTeepee)
+def _p_hazard_or_teepee(st: St, frame: R.HazardOrTeepee, seat: int | None) -> Prompt:
     return _seat(st, frame, "Station master: remove a hazard for free or trade for a teepee",
                  "A teepee gains or costs the value of its space; or decline",
-                 kind="take", subjects=(I.SEAT_IDS[frame[1]],))
+                 kind="take", subjects=(I.SEAT_IDS[frame.seat],))
 
 
 def _dest_id(dest: str, idx: int) -> str:
-    return I.CITY_IDS[idx] if dest == "city" else I.STATION_IDS[idx]
+    return I.CITY_IDS[idx] if dest == R.CITY else I.STATION_IDS[idx]
 
 
 def _dest_name(dest: str, idx: int) -> str:
-    return CITIES[idx].name if dest == "city" else f"station {idx + 1}"
+    return CITIES[idx].name if dest == R.CITY else f"station {idx + 1}"
 
 
-@_prompt_for("disc")
-def _p_disc(st: St, frame: Frame, seat: int | None) -> Prompt:
-    dest, idx = frame[2], frame[3]
+@_prompt_for(R.DiscFrom)
+def _p_disc(st: St, frame: R.DiscFrom, seat: int | None) -> Prompt:
+    dest, idx = frame.dest, frame.target
     dark = R.dest_is_dark(dest, idx)
     rule = ("dark corners: a disc from any space fits" if dark
             else "white corners: a disc from a white space, if you have one")
@@ -286,12 +285,12 @@ def _p_disc(st: St, frame: Frame, seat: int | None) -> Prompt:
                  subjects=(_dest_id(dest, idx),))
 
 
-@_prompt_for("take_obj")
-def _p_take_obj(st: St, frame: Frame, seat: int | None) -> Prompt:
-    dest = frame[2]
+@_prompt_for(R.TakeObjective)
+def _p_take_obj(st: St, frame: R.TakeObjective, seat: int | None) -> Prompt:
+    dest = frame.dest
     return _seat(st, frame, "Take an objective card",
                  f"From the display or the top of the deck, into your {dest}"
-                 + (" pile" if dest == "discard" else ""), kind="objective",
+                 + (" pile" if dest == R.DISCARD_PILE else ""), kind="objective",
                  subjects=(I.OBJECTIVE_DECK,))
 
 
@@ -302,9 +301,9 @@ OBJECTIVE_ACTION_TITLE = {
 }
 
 
-@_prompt_for("obj_action")
-def _p_obj_action(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s, o = frame[1], frame[2]
+@_prompt_for(R.ObjectiveAction)
+def _p_obj_action(st: St, frame: R.ObjectiveAction, seat: int | None) -> Prompt:
+    s, o = frame.seat, frame.objective
     card = OBJECTIVES[o]
     what = OBJECTIVE_ACTION_TITLE.get(card.action, card.action)
     return _seat(st, frame, f"Objective card {card.key}: {what}?",
@@ -312,28 +311,28 @@ def _p_obj_action(st: St, frame: Frame, seat: int | None) -> Prompt:
                  "area", kind="objective", subjects=(I.card_id(A.OBJ0 + o, f"played.{s}"),))
 
 
-@_prompt_for("discard_n")
-def _p_discard_n(st: St, frame: Frame, seat: int | None) -> Prompt:
-    n = frame[2]
+@_prompt_for(R.DiscardN)
+def _p_discard_n(st: St, frame: R.DiscardN, seat: int | None) -> Prompt:
+    n = frame.left
     return _seat(st, frame, "Discard a card from your hand",
                  "Draw and discard: as many as were drawn", _more(n, "card"), "discard",
-                 (I.SEAT_IDS[frame[1]],))
+                 (I.SEAT_IDS[frame.seat],))
 
 
-@_prompt_for("remove_n")
-def _p_remove_n(st: St, frame: Frame, seat: int | None) -> Prompt:
-    n = frame[2]
+@_prompt_for(R.RemoveN)
+def _p_remove_n(st: St, frame: R.RemoveN, seat: int | None) -> Prompt:
+    n = frame.left
     return _seat(st, frame, "Remove a card of your hand from the game",
                  "It leaves your deck for good", _more(n, "card"), "remove",
-                 (I.SEAT_IDS[frame[1]],))
+                 (I.SEAT_IDS[frame.seat],))
 
 
-@_prompt_for("draw_upto")
-def _p_draw_upto(st: St, frame: Frame, seat: int | None) -> Prompt:
-    n = frame[2]
+@_prompt_for(R.DrawUpTo)
+def _p_draw_upto(st: St, frame: R.DrawUpTo, seat: int | None) -> Prompt:
+    n = frame.most
     return _seat(st, frame, f"Draw up to {plural(n, 'card')}",
                  "Then discard as many cards as you drew", kind="draw",
-                 subjects=(I.SEAT_IDS[frame[1]],))
+                 subjects=(I.SEAT_IDS[frame.seat],))
 
 
 def _hire_hint(modifier: int) -> str:
@@ -344,26 +343,26 @@ def _hire_hint(modifier: int) -> str:
     return "A worker at its row's cost"
 
 
-@_prompt_for("hire")
-def _p_hire(st: St, frame: Frame, seat: int | None) -> Prompt:
-    modifier, optional = frame[2], frame[3]
+@_prompt_for(B.Hire)
+def _p_hire(st: St, frame: B.Hire, seat: int | None) -> Prompt:
+    modifier, optional = frame.modifier, frame.optional
     return _seat(st, frame, "Hire from the job market",
                  _hire_hint(modifier) + ("; or decline" if optional else ""), kind="hire",
-                 subjects=(I.SEAT_IDS[frame[1]],))
+                 subjects=(I.SEAT_IDS[frame.seat],))
 
 
-@_prompt_for("bonus")
-def _p_bonus(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s, worker, slot = frame[1], frame[2], frame[3]
+@_prompt_for(B.Bonus)
+def _p_bonus(st: St, frame: B.Bonus, seat: int | None) -> Prompt:
+    s, worker, slot = frame.seat, frame.worker, frame.slot
     text = bonus_text(B.bonus_op(frame))
     return _seat(st, frame, f"{WORKERS[worker].capitalize()} row bonus: {text}?",
                  f"Your {WORKERS[worker]} reached space {slot} of its row; take the bonus or "
                  "decline", kind="hire", subjects=(I.worker_id(s, worker),))
 
 
-@_prompt_for("build")
-def _p_build(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s, per, optional = frame[1], frame[2], frame[3]
+@_prompt_for(B.Build)
+def _p_build(st: St, frame: B.Build, seat: int | None) -> Prompt:
+    s, per, optional = frame.seat, frame.per, frame.optional
     crafts = st.workers[s][1]
     return _seat(st, frame, "Choose a building to place",
                  f"${per} per craftsman needed; you have {plural(crafts, 'craftsman', 'craftsmen')}"
@@ -371,9 +370,9 @@ def _p_build(st: St, frame: Frame, seat: int | None) -> Prompt:
                  (I.worker_id(s, 1),))
 
 
-@_prompt_for("build_place")
-def _p_build_place(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s, per, number = frame[1], frame[2], frame[3]
+@_prompt_for(B.BuildPlace)
+def _p_build_place(st: St, frame: B.BuildPlace, seat: int | None) -> Prompt:
+    s, per, number = frame.seat, frame.per, frame.number
     name = f"{number}{I.SIDES[st.side[number - 1]]}"
     return _seat(st, frame, f"Choose a space for building {name}",
                  f"An empty building space, or replace one of your buildings that needs fewer "
@@ -381,35 +380,35 @@ def _p_build_place(st: St, frame: Frame, seat: int | None) -> Prompt:
                  (own_building(st, s, number),))
 
 
-@_prompt_for("buy")
-def _p_buy(st: St, frame: Frame, seat: int | None) -> Prompt:
-    cowboys = frame[2]
+@_prompt_for(B.Buy)
+def _p_buy(st: St, frame: B.Buy, seat: int | None) -> Prompt:
+    cowboys = frame.cowboys
     return _seat(st, frame, "Buy cattle",
                  "Each purchase uses cowboys; a spare cowboy adds 2 cards to the market; "
                  "finish when done", f"{plural(cowboys, 'cowboy')} left", "buy",
-                 (I.worker_id(frame[1], 0),))
+                 (I.worker_id(frame.seat, B.COWBOY),))
 
 
-@_prompt_for("trade")
-def _p_trade(st: St, frame: Frame, seat: int | None) -> Prompt:
+@_prompt_for(B.Trade)
+def _p_trade(st: St, frame: B.Trade, seat: int | None) -> Prompt:
     return _seat(st, frame, "Trade with the Indians: take a teepee",
                  "You gain (or pay) the value of its space", kind="trade",
-                 subjects=(I.SEAT_IDS[frame[1]],))
+                 subjects=(I.SEAT_IDS[frame.seat],))
 
 
-@_prompt_for("remove_hazard")
-def _p_remove_hazard(st: St, frame: Frame, seat: int | None) -> Prompt:
-    cost = frame[2]
+@_prompt_for(B.RemoveHazard)
+def _p_remove_hazard(st: St, frame: B.RemoveHazard, seat: int | None) -> Prompt:
+    cost = frame.cost
     return _seat(st, frame, f"Remove a hazard for ${cost}",
                  "Any hazard of any row; it scores its VP at the end", kind="take",
-                 subjects=(I.SEAT_IDS[frame[1]],))
+                 subjects=(I.SEAT_IDS[frame.seat],))
 
 
-@_prompt_for("pick_pair")
-def _p_pick_pair(st: St, frame: Frame, seat: int | None) -> Prompt:
-    return _seat(st, frame, f"Discard a pair of one breed for ${frame[2]}",
+@_prompt_for(B.PickPair)
+def _p_pick_pair(st: St, frame: B.PickPair, seat: int | None) -> Prompt:
+    return _seat(st, frame, f"Discard a pair of one breed for ${frame.money}",
                  "Two cattle cards of the same breed from your hand", kind="discard",
-                 subjects=(I.SEAT_IDS[frame[1]],))
+                 subjects=(I.SEAT_IDS[frame.seat],))
 
 
 #: The hint of the card to discard, by the op (its id) that asks for it.
@@ -427,24 +426,24 @@ def pick_title(op: Op) -> str:
     return f"Risk action: d{title[1:]}" if op.id in RISK_IDS else title
 
 
-@_prompt_for("pick_card")
-def _p_pick_card(st: St, frame: Frame, seat: int | None) -> Prompt:
-    op = OPS_BY_ID[frame[3]]
+@_prompt_for(B.PickCard)
+def _p_pick_card(st: St, frame: B.PickCard, seat: int | None) -> Prompt:
+    op = OPS_BY_ID[frame.op]
     return _seat(st, frame, pick_title(op), PICK_HINT.get(op.id, ""), kind="discard",
-                 subjects=(I.SEAT_IDS[frame[1]],))
+                 subjects=(I.SEAT_IDS[frame.seat],))
 
 
-@_prompt_for("adjacent")
-def _p_adjacent(st: St, frame: Frame, seat: int | None) -> Prompt:
-    space = frame[2]
+@_prompt_for(B.Adjacent)
+def _p_adjacent(st: St, frame: B.Adjacent, seat: int | None) -> Prompt:
+    space = frame.space
     return _seat(st, frame, "Building 8b: choose an adjacent building to use",
                  "A building on the nearest location before or after, of any owner",
                  kind="local-action", subjects=_location(st, space))
 
 
-@_prompt_for("borrow")
-def _p_borrow(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s, space, used = frame[1], frame[2], frame[3]
+@_prompt_for(B.Borrow)
+def _p_borrow(st: St, frame: B.Borrow, seat: int | None) -> Prompt:
+    s, space, used = frame.seat, frame.space, frame.used
     slots = B._borrow_slots(st, s, space)
     done = sum(1 for i in range(len(slots)) if used >> i & 1)
     return _seat(st, frame, f"Building 8b: use {building_name(st, space, s)}",
@@ -453,42 +452,53 @@ def _p_borrow(st: St, frame: Frame, seat: int | None) -> Prompt:
                  _location(st, space))
 
 
-@_prompt_for("xd_engine")
-def _p_xd_engine(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
+@_prompt_for(B.XdEngine)
+def _p_xd_engine(st: St, frame: B.XdEngine, seat: int | None) -> Prompt:
+    s = frame.seat
     return _seat(st, frame, "Extraordinary delivery: move your engine back",
                  "Then deliver to a city of value up to the spaces moved back", "step 1 of 2",
                  "move-engine", (own_building(st, s, 9), I.engine_at(st.engine[s])))
 
 
-@_prompt_for("xd_city")
-def _p_xd_city(st: St, frame: Frame, seat: int | None) -> Prompt:
-    limit = frame[2]
+@_prompt_for(B.XdCity)
+def _p_xd_city(st: St, frame: B.XdCity, seat: int | None) -> Prompt:
+    limit = frame.limit
     return _seat(st, frame, f"Extraordinary delivery: choose a city (value up to {limit})",
                  "No income and no transport cost; the city's crest and arrows count",
-                 "step 2 of 2", "deliver", (I.engine_at(st.engine[frame[1]]),))
+                 "step 2 of 2", "deliver", (I.engine_at(st.engine[frame.seat]),))
 
 
-@_prompt_for("kc")
-def _p_kc(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s, sub = frame[1], frame[2]
-    progress = f"step {sub + 1} of {KC_STEPS}"
-    if sub < FORESIGHT_COLUMNS:
-        tiles = tuple(I.tile_id(t, I.foresight_place(sub, r))
-                      for r, t in enumerate(st.foresight[sub]) if t >= 0)
-        return _seat(st, frame, f"Kansas City: take a foresight tile of column {sub + 1}",
-                     "A worker goes to the job market, a hazard or teepee onto the trail",
-                     progress, "take", tiles)
-    if sub == 3:
-        have = R.cert_value(st, s)
-        hint = f"You hold {plural(have, 'temporary certificate')}; each adds 1 to your income"
-        if seat == s:
-            hint += f" (breeding value {KC.breeding_value(st.hand[s])})"
-        return _seat(st, frame, "Kansas City: how many temporary certificates to use",
-                     hint, progress, "certificates", (I.SEAT_IDS[s],))
+@_prompt_for(KC.KcForesight)
+def _p_kc_foresight(st: St, frame: KC.KcForesight, seat: int | None) -> Prompt:
+    col = frame.column
+    tiles = tuple(I.tile_id(t, I.foresight_place(col, r))
+                  for r, t in enumerate(st.foresight[col]) if t >= 0)
+    return _seat(st, frame, f"Kansas City: take a foresight tile of column {col + 1}",
+                 "A worker goes to the job market, a hazard or teepee onto the trail",
+                 _kc_progress(col), "take", tiles)
+
+
+def _kc_progress(sub: int) -> str:
+    return f"step {sub + 1} of {KC_STEPS}"
+
+
+@_prompt_for(KC.KcCertificates)
+def _p_kc_certificates(st: St, frame: KC.KcCertificates, seat: int | None) -> Prompt:
+    s = frame.seat
+    have = R.cert_value(st, s)
+    hint = f"You hold {plural(have, 'temporary certificate')}; each adds 1 to your income"
+    if seat == s:
+        hint += f" (breeding value {KC.breeding_value(st.hand[s])})"
+    return _seat(st, frame, "Kansas City: how many temporary certificates to use",
+                 hint, _kc_progress(KC.INCOME_SUB), "certificates", (I.SEAT_IDS[s],))
+
+
+@_prompt_for(KC.KcDeliver)
+def _p_kc_deliver(st: St, frame: KC.KcDeliver, seat: int | None) -> Prompt:
     return _seat(st, frame, "Kansas City: choose a city to deliver to",
-                 f"Delivery value {frame[3]}; transport costs $1 per red cross between your "
-                 "engine and the city", progress, "deliver", (I.engine_at(st.engine[s]),))
+                 f"Delivery value {frame.total}; transport costs $1 per red cross between your "
+                 "engine and the city", _kc_progress(KC.DELIVERY_SUB), "deliver",
+                 (I.engine_at(st.engine[frame.seat]),))
 
 
 # ------------------------------------------------------------------ chance prompts
@@ -497,92 +507,94 @@ def _chance(title: str, hint: str = "", progress: str = "", subjects: tuple[str,
     return Prompt(CHANCE, title, hint, progress, "chance", subjects, for_seat, private)
 
 
-@_prompt_for("master")
-def _c_master(st: St, frame: Frame, seat: int | None) -> Prompt:
-    k = MASTER_STATIONS[frame[1]]
+@_prompt_for(R.Master)
+def _c_master(st: St, frame: R.Master, seat: int | None) -> Prompt:
+    k = MASTER_STATIONS[frame.slot]
     return _chance(f"Set-up: draw the station master tile of station {k + 1}",
                    "A random tile of those left", subjects=(I.STATION_IDS[k],))
 
 
-@_prompt_for("neutral_draw")
-def _c_neutral(st: St, frame: Frame, seat: int | None) -> Prompt:
-    space = NEUTRAL_SPACES[frame[1]]
+@_prompt_for(R.NeutralDraw)
+def _c_neutral(st: St, frame: R.NeutralDraw, seat: int | None) -> Prompt:
+    space = NEUTRAL_SPACES[frame.place]
     return _chance(f"Set-up: draw the neutral building of location {SPACES[space].key}",
                    "A random building of those left", subjects=(I.SPACE_IDS[space],))
 
 
-@_prompt_for("side_draw")
-def _c_side(st: St, frame: Frame, seat: int | None) -> Prompt:
-    return _chance(f"Set-up: draw the side of building {frame[1] + 1}",
+@_prompt_for(R.SideDraw)
+def _c_side(st: St, frame: R.SideDraw, seat: int | None) -> Prompt:
+    number = frame.building + 1
+    return _chance(f"Set-up: draw the side of building {number}",
                    "Side a or b, the same for every player",
-                   f"building {frame[1] + 1} of {len(st.side)}")
+                   f"building {number} of {len(st.side)}")
 
 
-@_prompt_for("setup_tile")
-def _c_setup_tile(st: St, frame: Frame, seat: int | None) -> Prompt:
+@_prompt_for(R.SetupTile)
+def _c_setup_tile(st: St, frame: R.SetupTile, seat: int | None) -> Prompt:
     return _chance("Set-up: draw a tile of stack 1 for the trail",
                    "A teepee or hazard goes onto its lowest free space; one with no space goes "
-                   "back", _more(frame[1], "tile"))
+                   "back", _more(frame.left, "tile"))
 
 
-@_prompt_for("setup_jm")
-def _c_setup_jm(st: St, frame: Frame, seat: int | None) -> Prompt:
+@_prompt_for(R.SetupWorker)
+def _c_setup_jm(st: St, frame: R.SetupWorker, seat: int | None) -> Prompt:
     return _chance("Set-up: draw a worker of stack 2 for the job market", "",
-                   _more(frame[1], "worker"))
+                   _more(frame.left, "worker"))
 
 
-@_prompt_for("fs_fill")
-def _c_fs_fill(st: St, frame: Frame, seat: int | None) -> Prompt:
-    miss = R.fs_missing(st)
-    if miss is None:
-        raise RuntimeError("great-western-trail: a foresight refill with no empty space")
-    col, slot = miss
+@_prompt_for(R.ForesightDraw)
+def _c_fs_fill(st: St, frame: R.ForesightDraw, seat: int | None) -> Prompt:
+    col, slot = frame.column, frame.row
     return _chance(f"Draw a tile of stack {col + 1} for foresight column {col + 1}",
                    "It fills an empty foresight space", f"row {slot + 1} of 2",
                    (f"foresight:{col + 1}.{slot + 1}",))
 
 
-@_prompt_for("mdraw")
-def _c_mdraw(st: St, frame: Frame, seat: int | None) -> Prompt:
-    if frame[1] >= 0:
-        progress = f"{sum(st.market)} of {frame[1]} cards"
+@_prompt_for(R.MarketDraw)
+def _c_mdraw(st: St, frame: R.MarketDraw, seat: int | None) -> Prompt:
+    if frame.target >= 0:
+        progress = f"{sum(st.market)} of {frame.target} cards"
         hint = "Refill the cattle market from its deck"
     else:
-        progress = _more(frame[2], "card")
+        progress = _more(frame.left, "card")
         hint = "A cowboy adds 2 cards to the cattle market"
     return _chance("Reveal a cattle card for the market", hint, progress, (I.CATTLE_DECK,))
 
 
-@_prompt_for("obj_fill")
-def _c_obj_fill(st: St, frame: Frame, seat: int | None) -> Prompt:
+@_prompt_for(R.ObjectiveDraw)
+def _c_obj_fill(st: St, frame: R.ObjectiveDraw, seat: int | None) -> Prompt:
     return _chance("Reveal an objective card for the display", "The top card of the deck",
                    f"{len(st.obj_display)} of {SETUP['objective_display']} shown",
                    (I.OBJECTIVE_DECK,))
 
 
-@_prompt_for("start_obj")
-def _c_start_obj(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
+@_prompt_for(R.StartObjective)
+def _c_start_obj(st: St, frame: R.StartObjective, seat: int | None) -> Prompt:
+    s = frame.for_seat
     return _chance(f"Set-up: deal {st.name(s)} a starting objective card",
                    "Face up into the objective area", subjects=(I.SEAT_IDS[s],), for_seat=s)
 
 
-@_prompt_for("draw_n", "fill_hand")
-def _c_draw(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
-    if frame[0] == "draw_n":
-        progress = _more(frame[2], "card")
-        hint = "From the draw pile (the discard pile is shuffled in when it is empty)"
-    else:
-        progress = f"{R.hand_total(st, s)} of {R.hand_limit(st, s)} in hand"
-        hint = "Up to the hand limit, from the draw pile"
-    return _chance(f"Draw a card for {st.name(s)}", hint, progress, (I.SEAT_IDS[s],), s, True)
+@_prompt_for(R.DrawCard)
+def _c_draw(st: St, frame: R.DrawCard, seat: int | None) -> Prompt:
+    s = frame.for_seat
+    return _chance(f"Draw a card for {st.name(s)}",
+                   "From the draw pile (the discard pile is shuffled in when it is empty)",
+                   _more(frame.want, "card"), (I.SEAT_IDS[s],), s, True)
 
 
-@_prompt_for("obj_top")
-def _c_obj_top(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s, dest = frame[1], frame[2]
-    hidden = dest == "hand"
+@_prompt_for(R.FillCard)
+def _c_fill(st: St, frame: R.FillCard, seat: int | None) -> Prompt:
+    s = frame.for_seat
+    return _chance(f"Draw a card for {st.name(s)}", "Up to the hand limit, from the draw pile",
+                   f"{R.hand_total(st, s)} of {R.hand_limit(st, s)} in hand", (I.SEAT_IDS[s],),
+                   s, True)
+
+
+@_prompt_for(R.ObjectiveTop)
+def _c_obj_top(st: St, frame: R.ObjectiveTop, seat: int | None) -> Prompt:
+    s, dest = frame.for_seat, frame.dest
+    hidden = dest == R.HAND
     return _chance(f"Draw the top objective card for {st.name(s)}",
                    "Face down into the hand" if hidden else f"Into the {dest} pile",
                    subjects=(I.OBJECTIVE_DECK,), for_seat=s, private=hidden)
@@ -600,13 +612,13 @@ def describe(st: St, aid: int) -> tuple[tuple[str, ...], str]:
     return (), ""
 
 
-Describer = Callable[["St", Frame, int, int], tuple[tuple[str, ...], str]]
+Describer = Callable[["St", Any, int, int], tuple[tuple[str, ...], str]]
 
 
-def _d_move(st: St, frame: Frame, s: int, x: int) -> tuple[tuple[str, ...], str]:
+def _d_move(st: St, frame: Any, s: int, x: int) -> tuple[tuple[str, ...], str]:
     ref = building_ref(st, x)
     targets = (I.SPACE_IDS[x],) if ref is None else (I.SPACE_IDS[x], ref)
-    if (frame[0] == "move" and frame[4] == "obj") or st.cattleman[s] < 0:
+    if (type(frame) is R.Move and frame.mode == R.MODE_OBJ) or st.cattleman[s] < 0:
         return targets, ""  # an objective card's move and the first placement pay no fees
     hands, payee = R.hands_at(st, s, x)
     green, black = R.FEES[st.num_players]
@@ -618,7 +630,7 @@ def _d_move(st: St, frame: Frame, s: int, x: int) -> tuple[tuple[str, ...], str]
     return targets, cost
 
 
-def _d_stop(st: St, frame: Frame, s: int, _: int) -> tuple[tuple[str, ...], str]:
+def _d_stop(st: St, frame: Any, s: int, _: int) -> tuple[tuple[str, ...], str]:
     return (I.SPACE_IDS[st.cattleman[s]],), ""
 
 
@@ -638,53 +650,53 @@ def op_cost(op: Op) -> str:
     return ""
 
 
-def _d_local(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], str]:
+def _d_local(st: St, frame: Any, s: int, i: int) -> tuple[tuple[str, ...], str]:
     op = OPS_BY_ID[A.OPS[i]]
-    space = frame[2]
+    space = frame.space
     where = _location(st, space)
     if op.id in RISK_IDS:
         where = (where[-1], *where[:-1])
     return where, op_cost(op)
 
 
-def _d_aux(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], str]:
+def _d_aux(st: St, frame: Any, s: int, i: int) -> tuple[tuple[str, ...], str]:
     a, d = divmod(i, 2)
     name = A.AUX_NAMES[a]
     cost = f"${d + 1}" if name in ("cert", "engine") else ""
     return (I.disc_row_id(s, R.AUX_ROWS[a]),), cost
 
 
-def _d_none(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], str]:
+def _d_none(st: St, frame: Any, s: int, i: int) -> tuple[tuple[str, ...], str]:
     return (), ""
 
 
-def _d_accept(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], str]:
-    if frame[0] == "obj_action":
-        return (I.card_id(A.OBJ0 + frame[2], f"played.{s}"),), ""
-    if frame[0] == "bonus":  # the engineer row's Jersey bonuses
+def _d_accept(st: St, frame: Any, s: int, i: int) -> tuple[tuple[str, ...], str]:
+    if type(frame) is R.ObjectiveAction:
+        return (I.card_id(A.OBJ0 + frame.objective, f"played.{s}"),), ""
+    if type(frame) is B.Bonus:  # the engineer row's Jersey bonuses
         breed = B.bonus_op(frame).breed
-        return (I.card_id(breed, I.HAND), I.worker_id(s, frame[2])), f"1 {CATTLE[breed].name}"
+        return (I.card_id(breed, I.HAND), I.worker_id(s, frame.worker)), f"1 {CATTLE[breed].name}"
     return (), ""
 
 
-def _hire_modifier(st: St, frame: Frame) -> int:
-    if frame[0] == "bonus":
+def _hire_modifier(st: St, frame: Any) -> int:
+    if type(frame) is B.Bonus:
         return -int(st.options.engineer_hire_discount)
-    return int(frame[2])
+    return int(frame.modifier)
 
 
-def _d_hire(st: St, frame: Frame, s: int, cell: int) -> tuple[tuple[str, ...], str]:
+def _d_hire(st: St, frame: Any, s: int, cell: int) -> tuple[tuple[str, ...], str]:
     cost = max(0, B.HIRE_COSTS[cell // A.JM_COLS] + _hire_modifier(st, frame))
     tile = st.jm[cell]
     return (I.tile_id(tile, I.job_market_place(cell)), I.job_market_id(cell)), f"${cost}"
 
 
-def _build_rate(frame: Frame) -> int:
+def _build_rate(frame: Any) -> int:
     """$ per craftsman of the building decision on top (the craftsman-row bonus: its op's)."""
-    return B.bonus_op(frame).per_craftsman if frame[0] == "bonus" else int(frame[2])
+    return B.bonus_op(frame).per_craftsman if type(frame) is B.Bonus else int(frame.per)
 
 
-def _d_build(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], str]:
+def _d_build(st: St, frame: Any, s: int, i: int) -> tuple[tuple[str, ...], str]:
     number = i + 1
     need = B.craftsmen_needed(st, number)
     per = _build_rate(frame)
@@ -692,8 +704,8 @@ def _d_build(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], str
             f"{plural(need, 'craftsman', 'craftsmen')} and ${need * per} on an empty space")
 
 
-def _d_place(st: St, frame: Frame, s: int, space: int) -> tuple[tuple[str, ...], str]:
-    per, number = frame[2], frame[3]
+def _d_place(st: St, frame: Any, s: int, space: int) -> tuple[tuple[str, ...], str]:
+    per, number = frame.per, frame.number
     need = B.craftsmen_needed(st, number)
     old = st.private_at[R.PRIVATE_SLOT[space]]
     targets = [I.SPACE_IDS[space], own_building(st, s, number)]
@@ -708,33 +720,33 @@ def _buy_cost(opt: int) -> str:
     return f"${cost} and {plural(cowboys, 'cowboy')}"
 
 
-def _d_buy1(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], str]:
+def _d_buy1(st: St, frame: Any, s: int, i: int) -> tuple[tuple[str, ...], str]:
     k, opt = A.BUY_ONE[i]
     return (I.card_id(k, I.MARKET),), _buy_cost(opt)
 
 
-def _d_buy2(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], str]:
+def _d_buy2(st: St, frame: Any, s: int, i: int) -> tuple[tuple[str, ...], str]:
     a, b, opt = A.BUY_PAIRS[i]
     cards = (I.card_id(a, I.MARKET),) if a == b else (I.card_id(a, I.MARKET),
                                                       I.card_id(b, I.MARKET))
     return cards, _buy_cost(opt)
 
 
-def _d_add_market(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], str]:
+def _d_add_market(st: St, frame: Any, s: int, i: int) -> tuple[tuple[str, ...], str]:
     return (I.CATTLE_DECK,), "1 cowboy"
 
 
-def _d_card(st: St, frame: Frame, s: int, k: int) -> tuple[tuple[str, ...], str]:
+def _d_card(st: St, frame: Any, s: int, k: int) -> tuple[tuple[str, ...], str]:
     return (I.card_id(k, I.HAND),), ""
 
 
-def _d_pair(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], str]:
+def _d_pair(st: St, frame: Any, s: int, i: int) -> tuple[tuple[str, ...], str]:
     a, b = A.PAIRS[i]
     ids = (I.card_id(a, I.HAND),) if a == b else (I.card_id(a, I.HAND), I.card_id(b, I.HAND))
     return ids, ""
 
 
-def _d_teepee(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], str]:
+def _d_teepee(st: St, frame: Any, s: int, i: int) -> tuple[tuple[str, ...], str]:
     targets: tuple[str, ...] = (I.tile_id(st.teepee_slots[i], I.teepee_place(i)),)
     if i in TEEPEE_SPACE:
         targets += (I.SPACE_IDS[TEEPEE_SPACE[i]],)
@@ -742,64 +754,64 @@ def _d_teepee(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], st
     return targets, f"${-value}" if value < 0 else ""
 
 
-def _d_hazard(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], str]:
+def _d_hazard(st: St, frame: Any, s: int, i: int) -> tuple[tuple[str, ...], str]:
     row, slot = divmod(i, 4)
     tile = I.tile_id(st.hazard_rows[row][slot], I.hazard_place(row, slot))
-    cost = int(frame[2]) if frame[0] == "remove_hazard" else 0
+    cost = int(frame.cost) if type(frame) is B.RemoveHazard else 0
     return (tile, I.SPACE_IDS[HAZARD_SPACE[(row, slot)]]), f"${cost}" if cost else ""
 
 
-def _d_engine(st: St, frame: Frame, s: int, pos: int) -> tuple[tuple[str, ...], str]:
+def _d_engine(st: St, frame: Any, s: int, pos: int) -> tuple[tuple[str, ...], str]:
     return (I.engine_at(pos),), ""
 
 
-def _d_disc(st: St, frame: Frame, s: int, row: int) -> tuple[tuple[str, ...], str]:
+def _d_disc(st: St, frame: Any, s: int, row: int) -> tuple[tuple[str, ...], str]:
     cost = DISC_ROWS[row].cost
-    return ((I.disc_row_id(s, row), _dest_id(frame[2], frame[3])),
+    return ((I.disc_row_id(s, row), _dest_id(frame.dest, frame.target)),
             f"${cost}" if cost else "")
 
 
-def _d_unstation(st: St, frame: Frame, s: int, k: int) -> tuple[tuple[str, ...], str]:
-    return (I.STATION_IDS[k], _dest_id(frame[2], frame[3])), ""
+def _d_unstation(st: St, frame: Any, s: int, k: int) -> tuple[tuple[str, ...], str]:
+    return (I.STATION_IDS[k], _dest_id(frame.dest, frame.target)), ""
 
 
-def _d_city(st: St, frame: Frame, s: int, c: int) -> tuple[tuple[str, ...], str]:
-    if frame[0] != "kc":
+def _d_city(st: St, frame: Any, s: int, c: int) -> tuple[tuple[str, ...], str]:
+    if type(frame) is not KC.KcDeliver:
         return (I.CITY_IDS[c],), ""
     cost = KC.transport_cost(st.engine[s], c)
     return (I.CITY_IDS[c],), f"${cost} transport" if cost else ""
 
 
-def _d_certs(st: St, frame: Frame, s: int, k: int) -> tuple[tuple[str, ...], str]:
+def _d_certs(st: St, frame: Any, s: int, k: int) -> tuple[tuple[str, ...], str]:
     return (), plural(k, "temporary certificate") if k else ""
 
 
-def _d_foresight(st: St, frame: Frame, s: int, slot: int) -> tuple[tuple[str, ...], str]:
-    col = frame[2]
+def _d_foresight(st: St, frame: Any, s: int, slot: int) -> tuple[tuple[str, ...], str]:
+    col = frame.column
     return (I.tile_id(st.foresight[col][slot], I.foresight_place(col, slot)),), ""
 
 
-def _d_play_objective(st: St, frame: Frame, s: int, o: int) -> tuple[tuple[str, ...], str]:
+def _d_play_objective(st: St, frame: Any, s: int, o: int) -> tuple[tuple[str, ...], str]:
     return (I.card_id(A.OBJ0 + o, I.HAND),), ""
 
 
-def _d_take_objective(st: St, frame: Frame, s: int, i: int) -> tuple[tuple[str, ...], str]:
+def _d_take_objective(st: St, frame: Any, s: int, i: int) -> tuple[tuple[str, ...], str]:
     if i < len(st.obj_display):
         return (I.card_id(A.OBJ0 + st.obj_display[i], I.DISPLAY),), ""
     return (I.OBJECTIVE_DECK,), ""
 
 
-def _d_appoint(st: St, frame: Frame, s: int, w: int) -> tuple[tuple[str, ...], str]:
-    k = frame[2]
+def _d_appoint(st: St, frame: Any, s: int, w: int) -> tuple[tuple[str, ...], str]:
+    k = frame.station
     m = st.masters_at[MASTER_SLOT[k]]
     return (I.worker_id(s, w), I.MASTER_IDS[m], I.STATION_IDS[k]), f"1 {WORKERS[w]}"
 
 
-def _d_upgrade(st: St, frame: Frame, s: int, k: int) -> tuple[tuple[str, ...], str]:
+def _d_upgrade(st: St, frame: Any, s: int, k: int) -> tuple[tuple[str, ...], str]:
     return (I.STATION_IDS[k],), f"${STATIONS[k].cost}"
 
 
-def _d_adjacent(st: St, frame: Frame, s: int, space: int) -> tuple[tuple[str, ...], str]:
+def _d_adjacent(st: St, frame: Any, s: int, space: int) -> tuple[tuple[str, ...], str]:
     return _location(st, space), ""
 
 

@@ -1,18 +1,33 @@
-"""The phase machine of Great Western Trail: set-up, turns, movement, railroad, discs,
-auxiliary actions and objective cards. Building effects live in ``buildings.py`` and the
-Kansas City visit in ``kansas_city.py``.
+"""The turn of Great Western Trail as steps of the kernel's decision machine
+(:mod:`boomtown.engine.machine`, the game's :data:`~state.GWT`): set-up, turns, movement,
+railroad, discs, auxiliary actions and objective cards. Building effects live in
+``buildings.py`` and the Kansas City visit in ``kansas_city.py``.
 
-The position keeps a stack of frames (lists whose first item names the frame). ``run`` expands
-automatic frames until a decision (a seat's or chance's) is on top.
+The rule book's turn (docs/great-western-trail.md; the step that carries each part out):
+
+* Set-up draws the station masters, neutral buildings, building sides, the trail's and the
+  job market's tiles, the foresight, the market, the objective display and each player's
+  starting objective and hand (:class:`Master`, :class:`NeutralDraw`, :class:`SideDraw`,
+  :class:`SetupTile`, :class:`SetupWorker`, :class:`ForesightFill`, :class:`MarketRefill`,
+  :class:`ObjectiveFill`, :class:`StartObjective`, :class:`FillHand`).
+* A turn (:class:`Turn`): discard down to the hand limit (:class:`HandLimit`); phase A, the
+  cattleman's move (:class:`PhaseA`, :class:`Steps` and :class:`Move`); phase B, the
+  location's actions or one auxiliary action (:class:`PhaseB`); phase C, draw up to the hand
+  limit (:class:`FillHand`); the next seat (:class:`EndTurn`).
+
+>>> PhaseB.STEP.nature, PhaseB.STEP.skip_empty
+('decision', True)
+>>> TURN[0].STEP.nature
+'auto'
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
-from boomtown.engine.actions import CHANCE, TERMINAL
+from boomtown.engine.machine import settle
 from boomtown.games.great_western_trail import actions as A
 from boomtown.games.great_western_trail.data import (
     CATTLE,
@@ -52,12 +67,17 @@ from boomtown.games.great_western_trail.data import (
     tile_name,
 )
 from boomtown.games.great_western_trail.options import DARK_ON_WHITE_WHEN_NO_WHITE
+from boomtown.games.great_western_trail.state import GWT, N_BUILDINGS
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from boomtown.games.great_western_trail.state import GreatWesternTrailState as St
 
-Frame = list[Any]
 K, NC, OBJ0 = A.K, A.NC, A.OBJ0
+T = TypeVar("T")
+#: The most players (a step of a seat is built once for each).
+MAX_SEATS = len(A.SEAT_NAMES)
 TRACK: tuple[int, ...] = tuple(SETUP["cert_track"])
 PRIVATE_SLOT = {sp: i for i, sp in enumerate(PRIVATE_SPACES)}
 NEUTRAL_SLOT = {sp: i for i, sp in enumerate(NEUTRAL_SPACES)}
@@ -73,112 +93,31 @@ D_CERT4, D_CERT6 = DISC_KEY["cert4"], DISC_KEY["cert6"]
 D_STEP_MONEY, D_STEP_VP, D_HAND = DISC_KEY["step_money"], DISC_KEY["step_vp"], DISC_KEY["hand"]
 AUX_ROWS = tuple(DISC_KEY[f"aux_{a}"] for a in A.AUX_NAMES)
 ONE_DISC_AUX = tuple(i for i, r in enumerate(AUX_ROWS) if DISC_ROWS[r].discs == 1)
-
-DECIDE: dict[str, Callable[[St, Frame], int | None]] = {}
-LEGAL: dict[str, Callable[[St, Frame], list[int]]] = {}
-CHOOSE: dict[str, Callable[[St, Frame, int], None]] = {}
-DIST: dict[str, Callable[[St, Frame], list[tuple[int, float]]]] = {}
-
-
-def decision(name: str) -> Callable[[Callable[[St, Frame], list[int]]], Any]:
-    """Register the legal-action function of a seat's decision frame (frame[1] = seat)."""
-
-    def wrap(fn: Callable[[St, Frame], list[int]]) -> Any:
-        LEGAL[name] = fn
-
-        def decide(st: St, frame: Frame) -> int | None:
-            ids = fn(st, frame)
-            if ids:
-                st.memo_legal = ids
-                return int(frame[1])
-            st.stack.pop()
-            return None
-
-        DECIDE[name] = decide
-        return fn
-
-    return wrap
+#: The take-an-objective choice "the top card of the deck" (after the display's cards).
+OBJ_TOP_CHOICE = 4
+#: Every local action of a location used: the ``used`` bits of a phase B that has taken an
+#: auxiliary action instead, or whose building was just replaced (facts B6.3).
+ALL_USED = (1 << 8) - 1
+#: Where a disc goes (``Disc.dest``) and where an objective card goes (``TakeObjective.dest``).
+CITY, STATION = "city", "station"
+HAND, DISCARD_PILE = "hand", "discard"
+#: The modes of a cattleman move (``Move.mode``): phase A, a local action, an objective card.
+MODE_A, MODE_LOCAL, MODE_OBJ = "A", "local", "obj"
 
 
-def chooser(name: str) -> Callable[[Callable[[St, Frame, int], None]], Any]:
-    def wrap(fn: Callable[[St, Frame, int], None]) -> Any:
-        CHOOSE[name] = fn
-        return fn
-
-    return wrap
-
-
-def auto(name: str) -> Callable[[Callable[[St, Frame], int | None]], Any]:
-    def wrap(fn: Callable[[St, Frame], int | None]) -> Any:
-        DECIDE[name] = fn
-        return fn
-
-    return wrap
+def offer(st: St, step: Any, ids: list[int]) -> None:
+    """An automatic step resolves to decision ``step`` with its legal ids ``ids`` computed:
+    push the step and keep the list for ``legal_action_ids`` (as a ``skip_empty`` step's
+    settle does), so it is not computed twice."""
+    st.settled_legal = ids
+    st.stack.append(step)
 
 
-def chance(name: str) -> Callable[[Callable[[St, Frame], list[tuple[int, float]]]], Any]:
-    """Register a chance frame: ``fn`` gives the outcomes (empty = the frame is done)."""
-
-    def wrap(fn: Callable[[St, Frame], list[tuple[int, float]]]) -> Any:
-        DIST[name] = fn
-
-        def decide(st: St, frame: Frame) -> int | None:
-            dist = fn(st, frame)
-            if dist:
-                st.memo_dist = dist
-                return CHANCE
-            st.stack.pop()
-            return None
-
-        DECIDE[name] = decide
-        LEGAL[name] = lambda st, frame: [a for a, _ in fn(st, frame)]
-        return fn
-
-    return wrap
-
-
-# ------------------------------------------------------------------ machine
 def run(st: St) -> None:
-    """Expand automatic frames until a decision is on top, keeping no memo (for code that
-    edits the position afterwards)."""
+    """Carry the machine to the next decision after the position was edited directly (a
+    puzzle, a scenario), keeping no legal list."""
     settle(st)
-    st.memo_legal = st.memo_dist = None
-
-
-def settle(st: St) -> None:
-    """Expand automatic frames until a decision (a seat's or chance's) is on top.
-
-    The decide function that stops the machine may leave what it computed in
-    ``st.memo_legal`` (the seat's legal ids, unsorted) or ``st.memo_dist`` (the chance
-    distribution), so that the state need not compute them again.
-    """
-    st.memo_legal = st.memo_dist = None
-    guard = 0
-    while st.stack:
-        frame = st.stack[-1]
-        who = DECIDE[frame[0]](st, frame)
-        if who is not None:
-            st.current_player = who
-            return
-        guard += 1
-        if guard > 100_000:
-            raise RuntimeError("great-western-trail: the phase machine does not settle")
-    st.current_player = TERMINAL
-
-
-def legal(st: St) -> list[int]:
-    frame = st.stack[-1]
-    return LEGAL[frame[0]](st, frame)
-
-
-def choose(st: St, aid: int) -> None:
-    frame = st.stack[-1]
-    CHOOSE[frame[0]](st, frame, aid)
-
-
-def chance_distribution(st: St) -> list[tuple[int, float]]:
-    frame = st.stack[-1]
-    return DIST[frame[0]](st, frame) if frame[0] in DIST else []
+    st.settled_legal = None
 
 
 def counts_dist(base: int, counts: list[int]) -> list[tuple[int, float]]:
@@ -187,8 +126,16 @@ def counts_dist(base: int, counts: list[int]) -> list[tuple[int, float]]:
     return [(base + k, c / total) for k, c in enumerate(counts) if c > 0]
 
 
+def counts_ids(base: int, counts: list[int]) -> list[int]:
+    """The ids of ``counts_dist(base, counts)``, without the probabilities (a chance step's
+    legal ids, asked for as often as its distribution)."""
+    return [base + k for k, c in enumerate(counts) if c > 0]
+
+
 # ------------------------------------------------------------------ set-up
-def setup(st: St) -> None:
+def setup(st: St) -> list[Any]:
+    """The set-up's fixed part (the stacks, the market deck, the draw piles, the objective
+    deck); the steps of its draws, in order, then the first turn."""
     n, opts = st.num_players, st.options
     for i, spec in enumerate(STACKS):
         tiles = spec["tiles"]
@@ -201,200 +148,283 @@ def setup(st: St) -> None:
         for s in range(n):
             st.draw[s][c.index] = c.start
     st.obj_deck = list(DECK_OBJECTIVES)
-    frames: list[Frame] = [["master", slot] for slot in range(len(MASTER_STATIONS))]
+    steps: list[Any] = [Master(slot) for slot in range(len(MASTER_STATIONS))]
     if opts.neutral_order == "random":
-        frames += [["neutral_draw", i] for i in range(len(NEUTRAL_SPACES))]
+        steps += [NeutralDraw(i) for i in range(len(NEUTRAL_SPACES))]
     else:
         st.neutral_at = list(range(len(NEUTRAL_SPACES)))
     if opts.building_sides == "random":
-        frames += [["side_draw", i] for i in range(10)]
+        steps += [SideDraw(i) for i in range(N_BUILDINGS)]
     else:
-        st.side = [0 if opts.building_sides == "a" else 1] * 10
-    frames += [
-        ["setup_tile", SETUP["setup_stack1_tiles"]],
-        ["setup_jm", SETUP["job_market_start"][str(n)]],
-        ["fs_fill"],
-        ["mdraw", market_size(st)],
-        ["obj_fill"],
-    ]
-    frames += [["start_obj", s] for s in range(n)]
-    frames += [["fill_hand", s] for s in range(n)]
-    frames.append(["turn", 0])
-    st.stack = frames[::-1]
+        st.side = [0 if opts.building_sides == "a" else 1] * N_BUILDINGS
+    tiles, workers = SETUP["setup_stack1_tiles"], SETUP["job_market_start"][str(n)]
+    if tiles > 0:
+        steps.append(SetupTile(tiles))
+    if workers > 0:
+        steps.append(SetupWorker(workers))
+    steps += [FORESIGHT_FILL, MarketRefill(market_size(st)), OBJECTIVE_FILL]
+    steps += [StartObjective(s) for s in range(n)]
+    steps += [FILL_HAND[s] for s in range(n)]
+    steps.append(TURN[0])
+    return steps
 
 
 def market_size(st: St) -> int:
     return int(SETUP["market_size"][str(st.num_players)])
 
 
-@chance("master")
-def _master_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
-    left = [m.index for m in MASTERS if m.index not in st.masters_at]
-    return [(A.CH_MASTER + m, 1 / len(left)) for m in left]
+@GWT.chance("Set-up: draw the station master tile of a station", "A random tile of those left")
+class Master(NamedTuple):
+    """Set-up: a random station master tile on each station-master space (set-up step 4)."""
+
+    slot: int
+
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        left = [m.index for m in MASTERS if m.index not in st.masters_at]
+        return [(A.CH_MASTER + m, 1 / len(left)) for m in left]
+
+    def choose(self, st: St, aid: int) -> None:
+        slot = self.slot
+        st.masters_at[slot] = aid - A.CH_MASTER
+        st.log(f"station {MASTER_STATIONS[slot] + 1}: station master "
+               f"{MASTERS[aid - A.CH_MASTER].key}")
 
 
-@chooser("master")
-def _master_choose(st: St, frame: Frame, aid: int) -> None:
-    slot = frame[1]
-    st.masters_at[slot] = aid - A.CH_MASTER
-    st.log(f"station {MASTER_STATIONS[slot] + 1}: station master "
-           f"{MASTERS[aid - A.CH_MASTER].key}")
-    st.stack.pop()
+@GWT.chance("Set-up: draw the neutral building of a location", "A random building of those left")
+class NeutralDraw(NamedTuple):
+    """Set-up: the neutral buildings A-G in random order (option ``neutral_order``)."""
+
+    place: int  # the neutral space (an index of NEUTRAL_SPACES)
+
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        left = [b.index for b in NEUTRAL if b.index not in st.neutral_at]
+        return [(A.CH_NEUTRAL + b, 1 / len(left)) for b in left]
+
+    def choose(self, st: St, aid: int) -> None:
+        st.neutral_at[self.place] = aid - A.CH_NEUTRAL
+        st.log(f"neutral space {SPACES[NEUTRAL_SPACES[self.place]].key}: building "
+               f"{NEUTRAL[aid - A.CH_NEUTRAL].name}")
 
 
-@chance("neutral_draw")
-def _neutral_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
-    left = [b.index for b in NEUTRAL if b.index not in st.neutral_at]
-    return [(A.CH_NEUTRAL + b, 1 / len(left)) for b in left]
+SIDE_ODDS = [(A.CH_SIDE, 0.5), (A.CH_SIDE + 1, 0.5)]
 
 
-@chooser("neutral_draw")
-def _neutral_choose(st: St, frame: Frame, aid: int) -> None:
-    st.neutral_at[frame[1]] = aid - A.CH_NEUTRAL
-    st.log(f"neutral space {SPACES[NEUTRAL_SPACES[frame[1]]].key}: building "
-           f"{NEUTRAL[aid - A.CH_NEUTRAL].name}")
-    st.stack.pop()
+@GWT.chance("Set-up: draw the side of a private building",
+            "Side a or b, the same for every player")
+class SideDraw(NamedTuple):
+    """Set-up: each private building's side drawn at random (option ``building_sides``)."""
+
+    building: int
+
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        return SIDE_ODDS
+
+    def choose(self, st: St, aid: int) -> None:
+        st.side[self.building] = aid - A.CH_SIDE
+        st.log(f"private building {self.building + 1}: side {'ab'[aid - A.CH_SIDE]}")
 
 
-@chance("side_draw")
-def _side_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
-    return [(A.CH_SIDE, 0.5), (A.CH_SIDE + 1, 0.5)]
+@GWT.chance("Set-up: draw a tile of stack 1 for the trail")
+class SetupTile(NamedTuple):
+    """Set-up step 6: tiles of stack 1 onto the trail's teepee and hazard spaces; a tile
+    with no space goes back and another is drawn. ``left``: tiles still to place."""
+
+    left: int
+
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        return counts_dist(A.CH_TILE, st.stacks[0])
+
+    def choose(self, st: St, aid: int) -> None:
+        tile = aid - A.CH_TILE
+        left = self.left
+        if tile_space_free(st, tile):
+            st.stacks[0][tile] -= 1
+            place_tile(st, tile)
+            left -= 1
+        else:
+            st.log(f"set-up: the {tile_name(tile)} tile has no space and goes back; draw again")
+        if left > 0:
+            st.stack.append(SetupTile(left))
 
 
-@chooser("side_draw")
-def _side_choose(st: St, frame: Frame, aid: int) -> None:
-    st.side[frame[1]] = aid - A.CH_SIDE
-    st.log(f"private building {frame[1] + 1}: side {'ab'[aid - A.CH_SIDE]}")
-    st.stack.pop()
+@GWT.chance("Set-up: draw a worker of stack 2 for the job market")
+class SetupWorker(NamedTuple):
+    """Set-up step 7: workers of stack 2 onto the job market's first rows, right to left
+    columns by the player count. ``left``: workers still to place."""
+
+    left: int
+
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        return counts_dist(A.CH_TILE, st.stacks[1])
+
+    def choose(self, st: St, aid: int) -> None:
+        tile = aid - A.CH_TILE
+        st.stacks[1][tile] -= 1
+        n = st.num_players
+        for cell in range(A.JM_ROWS * A.JM_COLS):
+            row, col = divmod(cell, A.JM_COLS)
+            if col >= A.JM_COLS - n and st.jm[cell] < 0:
+                st.jm[cell] = tile
+                st.log(f"job market row {row + 1}: a {TILE_KEYS[tile]}")
+                break
+        if self.left > 1:
+            st.stack.append(SetupWorker(self.left - 1))
 
 
-@chance("setup_tile")
-def _setup_tile_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
-    if frame[1] <= 0:
-        return []
-    return counts_dist(A.CH_TILE, st.stacks[0])
-
-
-@chooser("setup_tile")
-def _setup_tile_choose(st: St, frame: Frame, aid: int) -> None:
-    tile = aid - A.CH_TILE
-    if tile_space_free(st, tile):
-        st.stacks[0][tile] -= 1
-        place_tile(st, tile)
-        frame[1] -= 1
-    else:
-        st.log(f"set-up: the {tile_name(tile)} tile has no space and goes back; draw again")
-
-
-@chance("setup_jm")
-def _setup_jm_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
-    if frame[1] <= 0:
-        return []
-    return counts_dist(A.CH_TILE, st.stacks[1])
-
-
-@chooser("setup_jm")
-def _setup_jm_choose(st: St, frame: Frame, aid: int) -> None:
-    tile = aid - A.CH_TILE
-    st.stacks[1][tile] -= 1
-    n = st.num_players
-    for cell in range(A.JM_ROWS * A.JM_COLS):
-        row, col = divmod(cell, A.JM_COLS)
-        if col >= A.JM_COLS - n and st.jm[cell] < 0:
-            st.jm[cell] = tile
-            st.log(f"job market row {row + 1}: a {TILE_KEYS[tile]}")
-            break
-    frame[1] -= 1
+FORESIGHT_COLUMNS = 3
+FORESIGHT_ROWS = 2
 
 
 def fs_missing(st: St) -> tuple[int, int] | None:
-    for col in range(3):
-        for slot in range(2):
+    for col in range(FORESIGHT_COLUMNS):
+        for slot in range(FORESIGHT_ROWS):
             if st.foresight[col][slot] < 0 and sum(st.stacks[col]) > 0:
                 return col, slot
     return None
 
 
-@chance("fs_fill")
-def _fs_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
-    miss = fs_missing(st)
-    if miss is None:
-        return []
-    return counts_dist(A.CH_TILE, st.stacks[miss[0]])
+@GWT.auto
+class ForesightFill(NamedTuple):
+    """Kansas City's foresight refilled (set-up and after each visit): each empty space from
+    its column's stack, while the stack has tiles."""
+
+    def run(self, st: St) -> None:
+        miss = fs_missing(st)
+        if miss is not None:
+            st.stack += (FORESIGHT_FILL, FORESIGHT_DRAW[miss[0]][miss[1]])
 
 
-@chooser("fs_fill")
-def _fs_choose(st: St, frame: Frame, aid: int) -> None:
-    miss = fs_missing(st)
-    assert miss is not None
-    col, slot = miss
-    tile = aid - A.CH_TILE
-    st.stacks[col][tile] -= 1
-    st.foresight[col][slot] = tile
-    st.log(f"foresight {col + 1}: a {tile_name(tile)} tile")
+@GWT.chance("Draw a tile for a foresight space", "It fills an empty foresight space")
+class ForesightDraw(NamedTuple):
+    """One foresight space's tile, drawn from its column's stack (:class:`ForesightFill`)."""
+
+    column: int
+    row: int
+
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        return counts_dist(A.CH_TILE, st.stacks[self.column])
+
+    def choose(self, st: St, aid: int) -> None:
+        col = self.column
+        tile = aid - A.CH_TILE
+        st.stacks[col][tile] -= 1
+        st.foresight[col][self.row] = tile
+        st.log(f"foresight {col + 1}: a {tile_name(tile)} tile")
 
 
-@chance("mdraw")
-def _mdraw_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
-    # ["mdraw", target]: refill up to target; ["mdraw", -1, left]: add `left` cards (no cap)
-    if frame[1] >= 0 and sum(st.market) >= frame[1]:
-        return []
-    if frame[1] < 0 and frame[2] <= 0:
-        return []
-    return counts_dist(A.CH_MARKET, st.market_deck)
+FORESIGHT_FILL = ForesightFill()
+FORESIGHT_DRAW = tuple(tuple(ForesightDraw(col, row) for row in range(FORESIGHT_ROWS))
+                       for col in range(FORESIGHT_COLUMNS))
 
 
-@chooser("mdraw")
-def _mdraw_choose(st: St, frame: Frame, aid: int) -> None:
-    k = aid - A.CH_MARKET
-    st.market_deck[k] -= 1
-    st.market[k] += 1
-    if frame[1] < 0:
-        frame[2] -= 1
-    st.log(f"cattle market: {CATTLE[k].name}")
+@GWT.auto
+class MarketRefill(NamedTuple):
+    """The cattle market refilled up to ``target`` cards from its deck (set-up, yellow
+    arrows), while the deck has cards."""
+
+    target: int
+
+    def run(self, st: St) -> None:
+        if sum(st.market) < self.target and any(st.market_deck):
+            st.stack += (self, market_draw(self.target, -1))
 
 
-@chance("obj_fill")
-def _obj_fill_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
-    if len(st.obj_display) >= SETUP["objective_display"] or not st.obj_deck:
-        return []
-    return [(A.CH_OBJ + o, 1 / len(st.obj_deck)) for o in st.obj_deck]
+@GWT.auto
+class MarketAdd(NamedTuple):
+    """A cowboy's 2 cards added to the cattle market (no cap; rule text, buying cattle):
+    ``left`` still to add, while the deck has cards."""
+
+    left: int
+
+    def run(self, st: St) -> None:
+        if self.left > 0 and any(st.market_deck):
+            st.stack += (MarketAdd(self.left - 1), market_draw(-1, self.left))
 
 
-@chooser("obj_fill")
-def _obj_fill_choose(st: St, frame: Frame, aid: int) -> None:
-    o = aid - A.CH_OBJ
-    st.obj_deck.remove(o)
-    st.obj_display.append(o)
-    st.log(f"objective display: {OBJECTIVES[o].key}")
+@GWT.chance("Reveal a cattle card for the market")
+class MarketDraw(NamedTuple):
+    """One cattle card from the market deck to the market: for :class:`MarketRefill`
+    (``target``, ``left`` -1) or :class:`MarketAdd` (``left``, ``target`` -1)."""
+
+    target: int
+    left: int
+
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        return counts_dist(A.CH_MARKET, st.market_deck)
+
+    def legal(self, st: St) -> list[int]:
+        return counts_ids(A.CH_MARKET, st.market_deck)
+
+    def choose(self, st: St, aid: int) -> None:
+        k = aid - A.CH_MARKET
+        st.market_deck[k] -= 1
+        st.market[k] += 1
+        st.log(f"cattle market: {CATTLE[k].name}")
 
 
-@chance("start_obj")
-def _start_obj_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
-    taken = {o for c in st.committed for o in c}
-    left = [o for o in START_OBJECTIVES if o not in taken]
-    return [(A.CH_OBJ + o, 1 / len(left)) for o in left]
+@cache
+def market_draw(target: int, left: int) -> MarketDraw:
+    """The (immutable, shared) market draw step of a refill or an addition."""
+    return MarketDraw(target, left)
 
 
-@chooser("start_obj")
-def _start_obj_choose(st: St, frame: Frame, aid: int) -> None:
-    o = aid - A.CH_OBJ
-    seat = frame[1]
-    st.committed[seat].append(o)
-    st.log(f"{st.name(seat)} starts with objective {OBJECTIVES[o].key}")
-    st.stack.pop()
-    if seat == st.num_players - 1:
-        taken = {x for c in st.committed for x in c}
-        st.obj_box = [x for x in START_OBJECTIVES if x not in taken]
+@GWT.auto
+class ObjectiveFill(NamedTuple):
+    """The objective display refilled from the deck up to its size (set-up, after a card
+    is taken from it)."""
+
+    def run(self, st: St) -> None:
+        if len(st.obj_display) < SETUP["objective_display"] and st.obj_deck:
+            st.stack += (OBJECTIVE_FILL, OBJECTIVE_DRAW)
 
 
+@GWT.chance("Reveal an objective card for the display", "The top card of the deck")
+class ObjectiveDraw(NamedTuple):
+    """One objective card from the deck to the display (:class:`ObjectiveFill`)."""
+
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        return [(A.CH_OBJ + o, 1 / len(st.obj_deck)) for o in st.obj_deck]
+
+    def choose(self, st: St, aid: int) -> None:
+        o = aid - A.CH_OBJ
+        st.obj_deck.remove(o)
+        st.obj_display.append(o)
+        st.log(f"objective display: {OBJECTIVES[o].key}")
+
+
+OBJECTIVE_FILL = ObjectiveFill()
+OBJECTIVE_DRAW = ObjectiveDraw()
+
+
+@GWT.chance("Set-up: deal a starting objective card", "Face up into the objective area")
+class StartObjective(NamedTuple):
+    """Set-up step 9: each player a random starting objective card, face up; the rest go
+    back to the box."""
+
+    for_seat: int
+
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        taken = {o for c in st.committed for o in c}
+        left = [o for o in START_OBJECTIVES if o not in taken]
+        return [(A.CH_OBJ + o, 1 / len(left)) for o in left]
+
+    def choose(self, st: St, aid: int) -> None:
+        o = aid - A.CH_OBJ
+        seat = self.for_seat
+        st.committed[seat].append(o)
+        st.log(f"{st.name(seat)} starts with objective {OBJECTIVES[o].key}")
+        if seat == st.num_players - 1:
+            taken = {x for c in st.committed for x in c}
+            st.obj_box = [x for x in START_OBJECTIVES if x not in taken]
 # ------------------------------------------------------------------ cards
 def hand_total(st: St, s: int) -> int:
     return sum(st.hand[s])
 
 
 HAND_LIMIT_TOP = int(SETUP["hand_limit"]) + DISC_ROWS[D_HAND].discs
-STEP_LIMITS = {int(n): tuple(int(x) for x in row) for n, row in SETUP["step_limits"].items()}
+STEP_LIMITS: dict[int, tuple[int, ...]] = {
+    int(n): tuple(int(x) for x in row) for n, row in SETUP["step_limits"].items()
+}
 
 
 def hand_limit(st: St, s: int) -> int:
@@ -459,86 +489,176 @@ def certs_after_use(current: int, used: int) -> int:
     return max(i for i, v in enumerate(TRACK) if v <= target)
 
 
-@chance("draw_n")
-def _draw_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
-    s = frame[1]
-    want = frame[2] if frame[0] == "draw_n" else hand_limit(st, s) - hand_total(st, s)
-    if want <= 0:
-        return []
-    if not any(st.draw[s]):
-        if not any(st.discard[s]):
-            return []
-        for k in range(K):
-            st.draw[s][k] += st.discard[s][k]
-            st.discard[s][k] = 0
-        st.log(f"{st.name(s)} shuffles the discard pile into a new draw pile")
-    return counts_dist(A.CH_CARD, st.draw[s])
+def refill_draw_pile(st: St, s: int) -> bool:
+    """Whether seat ``s`` has a card to draw, shuffling the discard pile into a new draw pile
+    when the draw pile is empty (rule text, phase C)."""
+    draw = st.draw[s]
+    if any(draw):
+        return True
+    discard = st.discard[s]
+    if not any(discard):
+        return False
+    for k in range(K):
+        draw[k] += discard[k]
+        discard[k] = 0
+    st.log(f"{st.name(s)} shuffles the discard pile into a new draw pile")
+    return True
 
 
-@chooser("draw_n")
-def _draw_choose(st: St, frame: Frame, aid: int) -> None:
-    s, k = frame[1], aid - A.CH_CARD
+def draw_card(st: St, s: int, aid: int) -> None:
+    k = aid - A.CH_CARD
     st.draw[s][k] -= 1
     st.hand[s][k] += 1
-    if frame[0] == "draw_n":
-        frame[2] -= 1
     st.log(DRAW_TEXT[s][k], SEAT_ONLY[s], DRAW_PUBLIC[s])
 
 
-SEAT_ONLY = tuple(frozenset({s}) for s in range(4))
+SEAT_ONLY = tuple(frozenset({s}) for s in range(MAX_SEATS))
 DRAW_TEXT = tuple(tuple(f"{name} draws {card}" for card in A.CARD_NAMES) for name in A.SEAT_NAMES)
 DRAW_PUBLIC = tuple(f"{name} draws a card" for name in A.SEAT_NAMES)
 
 
-DIST["fill_hand"] = _draw_dist
-CHOOSE["fill_hand"] = _draw_choose
-LEGAL["fill_hand"] = LEGAL["draw_n"]
-DECIDE["fill_hand"] = DECIDE["draw_n"]
+@GWT.auto
+class DrawN(NamedTuple):
+    """Draw ``want`` cards (an auxiliary action, a building, an objective card), one chance
+    step each, while the draw and discard piles have cards."""
+
+    seat: int
+    want: int
+
+    def run(self, st: St) -> None:
+        s, want = self.seat, self.want
+        if want > 0 and refill_draw_pile(st, s):
+            st.stack += (draw_n(s, want - 1), draw_step(s, want))
 
 
-@decision("discard_n")
-def _discard_n_legal(st: St, frame: Frame) -> list[int]:
-    s = frame[1]
-    if frame[2] <= 0:
-        return []
-    return [A.DISCARD + k for k in range(K) if st.hand[s][k] > 0]
+@GWT.chance("Draw a card", "From the draw pile (the discard pile is shuffled in when it is "
+            "empty)", private=True)
+class DrawCard(NamedTuple):
+    """One card of :class:`DrawN` from ``for_seat``'s draw pile (the card is private);
+    ``want``: cards still to draw, this one included."""
+
+    for_seat: int
+    want: int
+
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        return counts_dist(A.CH_CARD, st.draw[self.for_seat])
+
+    def legal(self, st: St) -> list[int]:
+        return counts_ids(A.CH_CARD, st.draw[self.for_seat])
+
+    def choose(self, st: St, aid: int) -> None:
+        draw_card(st, self.for_seat, aid)
 
 
-@chooser("discard_n")
-def _discard_n_choose(st: St, frame: Frame, aid: int) -> None:
-    discard_card(st, frame[1], aid - A.DISCARD)
-    frame[2] -= 1
+@GWT.auto
+class FillHand(NamedTuple):
+    """Phase C (and set-up): draw up to the hand limit, one chance step a card, while the
+    draw and discard piles have cards."""
+
+    seat: int
+
+    def run(self, st: St) -> None:
+        s = self.seat
+        if hand_limit(st, s) > sum(st.hand[s]) and refill_draw_pile(st, s):
+            st.stack += FILL_STEPS[s]
 
 
-@decision("remove_n")
-def _remove_n_legal(st: St, frame: Frame) -> list[int]:
-    s = frame[1]
-    if frame[2] <= 0:
-        return []
-    return [A.REMOVE + k for k in range(K) if st.hand[s][k] > 0]
+@GWT.chance("Draw a card", "Up to the hand limit, from the draw pile", private=True)
+class FillCard(NamedTuple):
+    """One card of :class:`FillHand` from ``for_seat``'s draw pile (the card is private)."""
+
+    for_seat: int
+
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        return counts_dist(A.CH_CARD, st.draw[self.for_seat])
+
+    def legal(self, st: St) -> list[int]:
+        return counts_ids(A.CH_CARD, st.draw[self.for_seat])
+
+    def choose(self, st: St, aid: int) -> None:
+        draw_card(st, self.for_seat, aid)
 
 
-@chooser("remove_n")
-def _remove_n_choose(st: St, frame: Frame, aid: int) -> None:
-    remove_card(st, frame[1], aid - A.REMOVE)
-    frame[2] -= 1
+#: Draws are counted in cards: the steps of a small domain, built once (a step costs about
+#: eight times a tuple to build).
+MOST_DRAWN = 16
+_DRAW_N = tuple(tuple(DrawN(s, n) for n in range(MOST_DRAWN + 1)) for s in range(MAX_SEATS))
+_DRAW_CARD = tuple(tuple(DrawCard(s, n) for n in range(MOST_DRAWN + 1)) for s in range(MAX_SEATS))
+FILL_HAND = tuple(FillHand(s) for s in range(MAX_SEATS))
+#: What :class:`FillHand` pushes (in stack order): itself again under a card's draw.
+FILL_STEPS = tuple((FILL_HAND[s], FillCard(s)) for s in range(MAX_SEATS))
 
 
-@decision("draw_upto")
-def _draw_upto_legal(st: St, frame: Frame) -> list[int]:
-    s = frame[1]
-    avail = sum(st.draw[s]) + sum(st.discard[s])
-    return [A.DRAWN + k for k in range(0, min(frame[2], avail) + 1)]
+def draw_n(s: int, n: int) -> DrawN:
+    return _DRAW_N[s][n] if n <= MOST_DRAWN else DrawN(s, n)
 
 
-@chooser("draw_upto")
-def _draw_upto_choose(st: St, frame: Frame, aid: int) -> None:
-    s, n = frame[1], aid - A.DRAWN
-    st.stack.pop()
-    st.log(f"{st.name(s)} draws {n} card(s), then discards as many")
-    if n:
-        st.stack.append(["discard_n", s, n])
-        st.stack.append(["draw_n", s, n])
+def draw_step(s: int, n: int) -> DrawCard:
+    return _DRAW_CARD[s][n] if n <= MOST_DRAWN else DrawCard(s, n)
+
+
+def hand_ids(hand: list[int], base: int) -> list[int]:
+    """``base + k`` for each card kind ``k`` in the hand (a discard or a removal)."""
+    return [base + k for k in range(K) if hand[k] > 0]
+
+
+def push_draw_then_discard(st: St, s: int, n: int) -> None:
+    """Draw ``n`` cards, then discard as many (rule text: "draw and discard")."""
+    st.stack += (discard_n_of(s, n), draw_n(s, n))
+
+
+@GWT.decision("Discard a card from your hand", "Draw and discard: as many as were drawn",
+              kinds=("discard",), skip_empty=True)
+class DiscardN(NamedTuple):
+    """Discard ``left`` cards of the hand, one at a time (after drawing as many)."""
+
+    seat: int
+    left: int
+
+    def legal(self, st: St) -> list[int]:
+        return hand_ids(st.hand[self.seat], A.DISCARD) if self.left > 0 else []
+
+    def choose(self, st: St, aid: int) -> None:
+        discard_card(st, self.seat, aid - A.DISCARD)
+        st.stack.append(discard_n_of(self.seat, self.left - 1))
+
+
+@GWT.decision("Remove a card of your hand from the game", "It leaves your deck for good",
+              kinds=("remove",), skip_empty=True)
+class RemoveN(NamedTuple):
+    """Remove ``left`` cards of the hand from the game, one at a time (the trim auxiliary
+    action)."""
+
+    seat: int
+    left: int
+
+    def legal(self, st: St) -> list[int]:
+        return hand_ids(st.hand[self.seat], A.REMOVE) if self.left > 0 else []
+
+    def choose(self, st: St, aid: int) -> None:
+        remove_card(st, self.seat, aid - A.REMOVE)
+        st.stack.append(RemoveN(self.seat, self.left - 1))
+
+
+@GWT.decision("Draw up to {most} cards", "Then discard as many cards as you drew",
+              kinds=("draw",), skip_empty=True)
+class DrawUpTo(NamedTuple):
+    """Draw 0 to ``most`` cards, then discard as many (an objective card, building 5a's
+    cowboys)."""
+
+    seat: int
+    most: int
+
+    def legal(self, st: St) -> list[int]:
+        s = self.seat
+        avail = sum(st.draw[s]) + sum(st.discard[s])
+        return [A.DRAWN + k for k in range(0, min(self.most, avail) + 1)]
+
+    def choose(self, st: St, aid: int) -> None:
+        s, n = self.seat, aid - A.DRAWN
+        st.log(f"{st.name(s)} draws {n} card(s), then discards as many")
+        if n:
+            push_draw_then_discard(st, s, n)
 
 
 # ------------------------------------------------------------------ tiles
@@ -659,7 +779,9 @@ def hands_at(st: St, s: int, space: int) -> tuple[list[str], int]:
     return [], -1
 
 
-FEES = {int(n): (int(green), int(black)) for n, (green, black) in SETUP["fees"].items()}
+FEES: dict[int, tuple[int, int]] = {
+    int(n): (int(green), int(black)) for n, (green, black) in SETUP["fees"].items()
+}
 
 
 def pay_fees(st: St, s: int, space: int) -> None:
@@ -678,40 +800,51 @@ def pay_fees(st: St, s: int, space: int) -> None:
 
 
 # ------------------------------------------------------------------ turns
-@auto("turn")
-def _turn(st: St, frame: Frame) -> int | None:
-    s = frame[1]
-    st.stack.pop()
-    st.turn_seat = s
-    st.turns += 1
-    st.log(f"-- {st.name(s)}'s turn")
-    st.stack += [["end_turn", s], ["fill_hand", s], ["phase_a", s], ["hand_limit", s]]
-    return None
+@GWT.auto
+class Turn(NamedTuple):
+    """A seat's turn: hand limit, phase A (move), phase B (act), phase C (draw), then the
+    next seat (rule text, "a turn")."""
+
+    seat: int
+
+    def run(self, st: St) -> None:
+        s = self.seat
+        st.turn_seat = s
+        st.turns += 1
+        st.log(TURN_TEXT[s])
+        st.stack += TURN_STEPS[s]
 
 
-@decision("hand_limit")
-def _hand_limit_legal(st: St, frame: Frame) -> list[int]:
-    s = frame[1]
-    if hand_total(st, s) <= hand_limit(st, s):
-        return []
-    return [A.DISCARD + k for k in range(K) if st.hand[s][k] > 0]
+@GWT.decision("Discard down to your hand limit", kinds=("discard",), skip_empty=True)
+class HandLimit(NamedTuple):
+    """Before moving, a hand over the limit is discarded down to it (a rule of the
+    implementation: the limit can drop between turns, facts A5)."""
+
+    seat: int
+
+    def legal(self, st: St) -> list[int]:
+        s = self.seat
+        hand = st.hand[s]
+        return hand_ids(hand, A.DISCARD) if sum(hand) > hand_limit(st, s) else []
+
+    def choose(self, st: St, aid: int) -> None:
+        discard_card(st, self.seat, aid - A.DISCARD, " (hand limit)")
+        st.stack.append(self)
 
 
-@chooser("hand_limit")
-def _hand_limit_choose(st: St, frame: Frame, aid: int) -> None:
-    discard_card(st, frame[1], aid - A.DISCARD, " (hand limit)")
+@GWT.auto
+class EndTurn(NamedTuple):
+    """The next seat's turn, unless the game's end was triggered and the turn order is back
+    at the seat that triggered it (rule text, "game end")."""
 
+    seat: int
 
-@auto("end_turn")
-def _end_turn(st: St, frame: Frame) -> int | None:
-    s = frame[1]
-    st.stack.pop()
-    nxt = (s + 1) % st.num_players
-    if st.end_trigger >= 0 and nxt == st.end_trigger:
-        st.log("the game is over")
-        return None
-    st.stack.append(["turn", nxt])
-    return None
+    def run(self, st: St) -> None:
+        nxt = (self.seat + 1) % st.num_players
+        if st.end_trigger >= 0 and nxt == st.end_trigger:
+            st.log("the game is over")
+            return
+        st.stack.append(TURN[nxt])
 
 
 def objective_plays(st: St, s: int) -> list[int]:
@@ -730,113 +863,159 @@ def play_objective(st: St, s: int, aid: int) -> None:
     st.log(f"{st.name(s)} plays objective card {OBJECTIVES[o].key}")
     action = OBJECTIVES[o].action
     if action != "none":
-        st.stack.append(["obj_action", s, o])
+        st.stack.append(ObjectiveAction(s, o))
 
 
-@decision("obj_action")
-def _obj_action_legal(st: St, frame: Frame) -> list[int]:
-    return [A.ACCEPT, A.DECLINE]
+#: The moves an objective card's immediate action allows (its ``action``): up to n spaces.
+OBJECTIVE_MOVES = {"engine2": 2, "engine3": 3}
+OBJECTIVE_CATTLEMAN_STEPS = 3
+OBJECTIVE_DRAW_CARDS = 3
 
 
-@chooser("obj_action")
-def _obj_action_choose(st: St, frame: Frame, aid: int) -> None:
-    s, o = frame[1], frame[2]
-    st.stack.pop()
-    if aid == A.DECLINE:
-        return
-    action = OBJECTIVES[o].action
-    if action == "money2":
-        gain_money(st, s, 2)
-    elif action == "aux":
-        st.stack.append(["aux_choice", s, 1])
-    elif action == "draw3":
-        st.stack.append(["draw_upto", s, 3])
-    elif action in ("engine2", "engine3"):
-        st.stack.append(["engine_fwd", s, int(action[-1])])
-    elif action == "cattleman3":
-        st.stack.append(["move", s, 3, 0, "obj"])
+@GWT.decision("Take the objective card's immediate action?", kinds=("objective",))
+class ObjectiveAction(NamedTuple):
+    """A played objective card's immediate action, if the player wishes (rule text,
+    "objective cards")."""
+
+    seat: int
+    objective: int
+
+    def legal(self, st: St) -> list[int]:
+        return ACCEPT_OR_DECLINE
+
+    def choose(self, st: St, aid: int) -> None:
+        if aid == A.DECLINE:
+            return
+        s = self.seat
+        action = OBJECTIVES[self.objective].action
+        if action == "money2":
+            gain_money(st, s, 2)
+        elif action == "aux":
+            st.stack.append(AuxChoice(s, True))
+        elif action == "draw3":
+            st.stack.append(DrawUpTo(s, OBJECTIVE_DRAW_CARDS))
+        elif action in OBJECTIVE_MOVES:
+            st.stack.append(EngineForward(s, OBJECTIVE_MOVES[action], False))
+        elif action == "cattleman3":
+            st.stack.append(steps_of(s, OBJECTIVE_CATTLEMAN_STEPS, 0, MODE_OBJ))
 
 
-@decision("phase_a")
-def _phase_a_legal(st: St, frame: Frame) -> list[int]:
-    s = frame[1]
-    out = objective_plays(st, s)
-    if st.cattleman[s] < 0:
-        out += [A.MOVE + sp for sp in NEUTRAL_SPACES]
-    else:
-        out += [A.MOVE + x for x in next_locations(st, st.cattleman[s])]
-    return out
+ACCEPT_OR_DECLINE = [A.ACCEPT, A.DECLINE]
+#: The auxiliary actions' ids: a single and a double of each.
+AUX_IDS = 2 * len(A.AUX_NAMES)
 
 
-@chooser("phase_a")
-def _phase_a_choose(st: St, frame: Frame, aid: int) -> None:
-    s = frame[1]
-    if A.PLAY_OBJ <= aid < A.PLAY_OBJ + len(OBJECTIVES):
-        play_objective(st, s, aid)
-        return
-    st.stack.pop()
-    if st.cattleman[s] < 0:
-        st.cattleman[s] = aid - A.MOVE
-        st.log(f"{st.name(s)} puts the cattleman on {SPACES[aid - A.MOVE].key}")
-        st.stack.append(["phase_b", s, aid - A.MOVE, 0, 0])
-        return
-    mv: Frame = ["move", s, step_limit(st, s), 0, "A"]
-    st.stack.append(mv)
-    _move_choose(st, mv, aid)
+@GWT.decision("Move your cattleman", kinds=("move", "objective"), skip_empty=True)
+class PhaseA(NamedTuple):
+    """Phase A: the cattleman moves up to the step limit, its first step chosen here (the
+    first turn: onto any neutral building); an objective card may be played first."""
+
+    seat: int
+
+    def legal(self, st: St) -> list[int]:
+        s = self.seat
+        out = objective_plays(st, s)
+        if st.cattleman[s] < 0:
+            out += FIRST_PLACEMENT
+        else:
+            out += [A.MOVE + x for x in next_locations(st, st.cattleman[s])]
+        return out
+
+    def choose(self, st: St, aid: int) -> None:
+        s = self.seat
+        if A.PLAY_OBJ <= aid < A.PLAY_OBJ + len(OBJECTIVES):
+            st.stack.append(self)
+            play_objective(st, s, aid)
+            return
+        x = aid - A.MOVE
+        if st.cattleman[s] < 0:
+            st.cattleman[s] = x
+            st.log(f"{st.name(s)} puts the cattleman on {SPACES[x].key}")
+            st.stack.append(phase_b_of(s, x, 0, False))
+            return
+        step_cattleman(st, s, x, MODE_A)
+        st.stack.append(steps_of(s, step_limit(st, s), 1, MODE_A))
 
 
-@auto("move")
-def _move_decide(st: St, frame: Frame) -> int | None:
-    s, limit, taken, _mode = frame[1], frame[2], frame[3], frame[4]
-    pos = st.cattleman[s]
-    options = [] if taken >= limit or pos == KC_SPACE else _move_options(st, frame)
-    if not options:
-        _move_stop(st, frame)
-        return None
-    if taken >= 1:
-        options.append(A.STOP)
-    st.memo_legal = options
-    return int(s)
+FIRST_PLACEMENT = [A.MOVE + sp for sp in NEUTRAL_SPACES]
 
 
-def _move_options(st: St, frame: Frame) -> list[int]:
-    s, mode = frame[1], frame[4]
+def step_cattleman(st: St, s: int, x: int, mode: str) -> None:
+    """One step of the cattleman to location ``x`` (its fees paid, but on an objective
+    card's move)."""
+    st.cattleman[s] = x
+    st.log(f"{st.name(s)} moves the cattleman to {SPACES[x].key}")
+    if mode != MODE_OBJ:
+        pay_fees(st, s, x)
+
+
+def move_options(st: St, s: int, mode: str) -> list[int]:
+    """Where the cattleman may step next (an objective card's move never into Kansas City)."""
     pos = st.cattleman[s]
     if pos == KC_SPACE:
         return []
-    out = [A.MOVE + x for x in next_locations(st, pos) if not (mode == "obj" and x == KC_SPACE)]
-    return out
+    return [A.MOVE + x for x in next_locations(st, pos) if not (mode == MODE_OBJ and x == KC_SPACE)]
 
 
-def _move_legal(st: St, frame: Frame) -> list[int]:
-    out = _move_options(st, frame)
-    if frame[3] >= 1:
-        out.append(A.STOP)
-    return out
+def end_move(st: St, s: int, taken: int, mode: str) -> None:
+    """The move is over: phase B follows at the location reached (not after an objective
+    card's move, nor after no step)."""
+    if mode != MODE_OBJ and taken > 0:
+        enter_phase_b(st, s, st.cattleman[s])
 
 
-LEGAL["move"] = _move_legal
+def enter_phase_b(st: St, s: int, space: int) -> None:
+    """Phase B at ``space``: Kansas City's visit, or the location's actions."""
+    if space == KC_SPACE:
+        _kansas_city.start_visit(st, s)
+    else:
+        st.stack.append(phase_b_of(s, space, 0, False))
 
 
-def _move_stop(st: St, frame: Frame) -> None:
-    s, mode = frame[1], frame[4]
-    st.stack.pop()
-    if mode != "obj" and frame[3] > 0:
-        st.stack.append(["phase_b", s, st.cattleman[s], 0, 0])
+@GWT.auto
+class Steps(NamedTuple):
+    """The cattleman's move after ``taken`` of up to ``limit`` steps: the next step is the
+    seat's :class:`Move` while it may go on (not from Kansas City), else the move ends."""
+
+    seat: int
+    limit: int
+    taken: int
+    mode: str
+
+    def run(self, st: St) -> None:
+        s, taken = self.seat, self.taken
+        options = [] if taken >= self.limit else move_options(st, s, self.mode)
+        if not options:
+            end_move(st, s, taken, self.mode)
+            return
+        if taken >= 1:
+            options.append(A.STOP)
+        offer(st, move_of(s, self.limit, taken, self.mode), options)
 
 
-@chooser("move")
-def _move_choose(st: St, frame: Frame, aid: int) -> None:
-    s = frame[1]
-    if aid == A.STOP:
-        _move_stop(st, frame)
-        return
-    x = aid - A.MOVE
-    st.cattleman[s] = x
-    frame[3] += 1
-    st.log(f"{st.name(s)} moves the cattleman to {SPACES[x].key}")
-    if frame[4] != "obj":
-        pay_fees(st, s, x)
+@GWT.decision("Move your cattleman", kinds=("move", "stop"))
+class Move(NamedTuple):
+    """One more step of the cattleman, or stop (after the first): pushed by :class:`Steps`
+    with its legal ids."""
+
+    seat: int
+    limit: int
+    taken: int
+    mode: str
+
+    def legal(self, st: St) -> list[int]:
+        out = move_options(st, self.seat, self.mode)
+        if self.taken >= 1:
+            out.append(A.STOP)
+        return out
+
+    def choose(self, st: St, aid: int) -> None:
+        s = self.seat
+        if aid == A.STOP:
+            end_move(st, s, self.taken, self.mode)
+            return
+        step_cattleman(st, s, aid - A.MOVE, self.mode)
+        st.stack.append(steps_of(s, self.limit, self.taken + 1, self.mode))
 
 
 # ------------------------------------------------------------------ phase B
@@ -864,61 +1043,58 @@ def slots_of(st: St, s: int, space: int) -> tuple[tuple[Op, ...], ...]:
     return PRIVATE[b[1]].ops + RISK_SLOTS[space]
 
 
-@auto("phase_b")
-def _phase_b_decide(st: St, frame: Frame) -> int | None:
-    s, space = frame[1], frame[2]
-    if space == KC_SPACE:
-        st.stack.pop()
-        _kansas_city.start_visit(st, s)
-        return None
-    ids = _phase_b_legal(st, frame)
-    if not ids:
-        st.stack.pop()
-        return None
-    st.memo_legal = ids
-    return int(s)
-
-
-def _phase_b_legal(st: St, frame: Frame) -> list[int]:
-    s, space, used, did = frame[1], frame[2], frame[3], frame[4]
-    out = objective_plays(st, s)
-    for i, slot in enumerate(slots_of(st, s, space)):
-        if used >> i & 1:
-            continue
-        for op in slot:
-            if _buildings.op_possible(st, s, op, space):
-                out.append(A.LOCAL + A.OP_INDEX[op.id])
-    if not did:
-        out += aux_options(st, s, double=False)
-    else:
-        out.append(A.DONE)
-    return out
-
-
-LEGAL["phase_b"] = _phase_b_legal
-
-
-@chooser("phase_b")
-def _phase_b_choose(st: St, frame: Frame, aid: int) -> None:
-    s, space = frame[1], frame[2]
-    if aid == A.DONE:
-        st.stack.pop()
-        return
-    if A.PLAY_OBJ <= aid < A.PLAY_OBJ + len(OBJECTIVES):
-        play_objective(st, s, aid)
-        return
-    if A.AUX <= aid < A.AUX + 10:
-        frame[3] = (1 << 8) - 1
-        frame[4] = 1
-        apply_aux(st, s, aid)
-        return
-    name = A.OPS[aid - A.LOCAL]
-    for i, slot in enumerate(slots_of(st, s, space)):
+def used_slots(slots: tuple[tuple[Op, ...], ...], used: int, name: str) -> int:
+    """``used`` with the slots that hold local action ``name`` marked."""
+    for i, slot in enumerate(slots):
         if any(op.id == name for op in slot):
-            frame[3] |= 1 << i
-    frame[4] = 1
-    st.log(f"{st.name(s)}: {A.OP_TEXT[name]}")
-    _buildings.apply_op(st, s, OPS_BY_ID[name], space)
+            used |= 1 << i
+    return used
+
+
+@GWT.decision("Use the location's actions", kinds=("local-action", "auxiliary-action", "finish",
+                                                     "objective"), skip_empty=True)
+class PhaseB(NamedTuple):
+    """Phase B at ``space``: each local action of a neutral or own building once (``used``:
+    a bit per slot), or one single auxiliary action instead; objective cards may be played;
+    ``did``: an action was taken, so the phase may end."""
+
+    seat: int
+    space: int
+    used: int
+    did: bool
+
+    def legal(self, st: St) -> list[int]:
+        s, space, used = self.seat, self.space, self.used
+        out = objective_plays(st, s)
+        for i, slot in enumerate(slots_of(st, s, space)):
+            if used >> i & 1:
+                continue
+            for op in slot:
+                if _buildings.op_possible(st, s, op, space):
+                    out.append(A.LOCAL + A.OP_INDEX[op.id])
+        if not self.did:
+            out += aux_options(st, s, double=False)
+        else:
+            out.append(A.DONE)
+        return out
+
+    def choose(self, st: St, aid: int) -> None:
+        s, space = self.seat, self.space
+        if aid == A.DONE:
+            return
+        if A.PLAY_OBJ <= aid < A.PLAY_OBJ + len(OBJECTIVES):
+            st.stack.append(self)
+            play_objective(st, s, aid)
+            return
+        if A.AUX <= aid < A.AUX + AUX_IDS:
+            st.stack.append(phase_b_of(s, space, ALL_USED, True))
+            apply_aux(st, s, aid)
+            return
+        name = A.OPS[aid - A.LOCAL]
+        st.stack.append(phase_b_of(s, space, used_slots(slots_of(st, s, space), self.used, name),
+                                True))
+        st.log(f"{st.name(s)}: {A.OP_TEXT[name]}")
+        _buildings.apply_op(st, s, OPS_BY_ID[name], space)
 
 
 # ------------------------------------------------------------------ auxiliary actions
@@ -961,15 +1137,20 @@ def aux_options(st: St, s: int, double: bool) -> list[int]:
     return out
 
 
-@decision("aux_choice")
-def _aux_choice_legal(st: St, frame: Frame) -> list[int]:
-    return aux_options(st, frame[1], bool(frame[2]))
 
+@GWT.decision("Choose an auxiliary action", kinds=("auxiliary-action",), skip_empty=True)
+class AuxChoice(NamedTuple):
+    """An auxiliary action of the player board (``double``: single or double; building 7,
+    an objective card)."""
 
-@chooser("aux_choice")
-def _aux_choice_choose(st: St, frame: Frame, aid: int) -> None:
-    st.stack.pop()
-    apply_aux(st, frame[1], aid)
+    seat: int
+    double: bool
+
+    def legal(self, st: St) -> list[int]:
+        return aux_options(st, self.seat, self.double)
+
+    def choose(self, st: St, aid: int) -> None:
+        apply_aux(st, self.seat, aid)
 
 
 def apply_aux(st: St, s: int, aid: int) -> None:
@@ -980,18 +1161,16 @@ def apply_aux(st: St, s: int, aid: int) -> None:
     if name == "money":
         gain_money(st, s, n)
     elif name == "cycle":
-        st.stack.append(["discard_n", s, n])
-        st.stack.append(["draw_n", s, n])
+        push_draw_then_discard(st, s, n)
     elif name == "cert":
         gain_money(st, s, -n)
         gain_certs(st, s, n)
-        st.stack.append(["engine_back", s, n])
+        st.stack.append(EngineBack(s, n))
     elif name == "engine":
         gain_money(st, s, -n)
-        st.stack.append(["engine_fwd", s, n, 1 if d == 0 else 0])
+        st.stack.append(EngineForward(s, n, d == 0))
     else:
-        st.stack.append(["remove_n", s, n])
-        st.stack.append(["engine_back", s, n])
+        st.stack += (RemoveN(s, n), EngineBack(s, n))
 
 
 # ------------------------------------------------------------------ railroad
@@ -1072,49 +1251,67 @@ def engine_targets(st: St, s: int, forward: bool, n: int, exact: bool = False) -
     return list(_targets(tuple(st.engine), s, forward, n, exact))
 
 
-@decision("engine_fwd")
-def _engine_fwd_legal(st: St, frame: Frame) -> list[int]:
-    exact = len(frame) > 3 and bool(frame[3])
-    return [A.ENGINE + p for p in engine_targets(st, frame[1], True, frame[2], exact)]
+@GWT.decision("Move your engine forward", kinds=("move-engine",), skip_empty=True)
+class EngineForward(NamedTuple):
+    """The engine forward up to ``spaces`` spaces (``exact``: exactly that many), spaces
+    held by other engines skipped (rule text, "railroad")."""
+
+    seat: int
+    spaces: int
+    exact: bool
+
+    def legal(self, st: St) -> list[int]:
+        return [A.ENGINE + p for p in engine_targets(st, self.seat, True, self.spaces, self.exact)]
+
+    def choose(self, st: St, aid: int) -> None:
+        move_engine(st, self.seat, aid - A.ENGINE)
 
 
-@decision("engine_back")
-def _engine_back_legal(st: St, frame: Frame) -> list[int]:
-    return [A.ENGINE + p for p in engine_targets(st, frame[1], False, frame[2], True)]
+@GWT.decision("Move your engine back", kinds=("move-engine",), skip_empty=True)
+class EngineBack(NamedTuple):
+    """The engine back exactly ``spaces`` spaces (a certificate or trim auxiliary action,
+    a building)."""
 
+    seat: int
+    spaces: int
 
-def _engine_choose(st: St, frame: Frame, aid: int) -> None:
-    s = frame[1]
-    st.stack.pop()
-    move_engine(st, s, aid - A.ENGINE)
+    def legal(self, st: St) -> list[int]:
+        return [A.ENGINE + p for p in engine_targets(st, self.seat, False, self.spaces, True)]
 
-
-CHOOSE["engine_fwd"] = _engine_choose
-CHOOSE["engine_back"] = _engine_choose
+    def choose(self, st: St, aid: int) -> None:
+        move_engine(st, self.seat, aid - A.ENGINE)
 
 
 def move_engine(st: St, s: int, pos: int) -> None:
     st.engine[s] = pos
     st.log(f"{st.name(s)} moves the engine to {A.pos_name(pos)}")
     if pos == END_POS:
-        st.stack.append(["end_back", s])
+        st.stack.append(EndBack(s))
         if not st.station_discs[s][STATION_POS[pos]]:
-            st.stack.append(["station_offer", s, STATION_POS[pos]])
+            st.stack.append(StationOffer(s, STATION_POS[pos]))
     elif pos in STATION_POS and not st.station_discs[s][STATION_POS[pos]]:
-        st.stack.append(["station_offer", s, STATION_POS[pos]])
+        st.stack.append(StationOffer(s, STATION_POS[pos]))
 
 
-@decision("end_back")
-def _end_back_legal(st: St, frame: Frame) -> list[int]:
-    return [A.ENGINE + p for p in engine_targets(st, frame[1], False, 2 * LAST_SPACE + 2)]
+#: How far back the engine may go from the end of the track: any free space.
+END_BACK_RANGE = 2 * LAST_SPACE + 2
 
 
-@chooser("end_back")
-def _end_back_choose(st: St, frame: Frame, aid: int) -> None:
-    s = frame[1]
-    st.stack.pop()
-    gain_money(st, s, int(RAILROAD["end_bonus_money"]), " for reaching the end of the track")
-    move_engine(st, s, aid - A.ENGINE)
+@GWT.decision("End of the track: move your engine back", kinds=("move-engine",),
+              skip_empty=True)
+class EndBack(NamedTuple):
+    """The end of the track: the bonus money, and the engine back to any free space
+    (rule text, "railroad")."""
+
+    seat: int
+
+    def legal(self, st: St) -> list[int]:
+        return [A.ENGINE + p for p in engine_targets(st, self.seat, False, END_BACK_RANGE)]
+
+    def choose(self, st: St, aid: int) -> None:
+        s = self.seat
+        gain_money(st, s, int(RAILROAD["end_bonus_money"]), " for reaching the end of the track")
+        move_engine(st, s, aid - A.ENGINE)
 
 
 def station_can_upgrade(st: St, s: int, k: int) -> bool:
@@ -1123,75 +1320,90 @@ def station_can_upgrade(st: St, s: int, k: int) -> bool:
     back from another station)."""
     cost = STATIONS[k].cost
     return (not st.station_discs[s][k] and st.money[s] >= cost
-            and bool(disc_sources(st, s, "station", k, cost)))
+            and bool(disc_sources(st, s, STATION, k, cost)))
 
 
-@decision("station_offer")
-def _station_offer_legal(st: St, frame: Frame) -> list[int]:
-    s, k = frame[1], frame[2]
-    if not station_can_upgrade(st, s, k):
-        return []
-    return [A.UPGRADE + k, A.DECLINE]
+@GWT.decision("Upgrade the station?", kinds=("station", "decline"), skip_empty=True)
+class StationOffer(NamedTuple):
+    """An engine that reaches a station may upgrade it: pay its cost and put a disc on it."""
 
+    seat: int
+    station: int
 
-@chooser("station_offer")
-def _station_offer_choose(st: St, frame: Frame, aid: int) -> None:
-    st.stack.pop()
-    if aid != A.DECLINE:
-        upgrade_station(st, frame[1], aid - A.UPGRADE)
+    def legal(self, st: St) -> list[int]:
+        k = self.station
+        if not station_can_upgrade(st, self.seat, k):
+            return []
+        return [A.UPGRADE + k, A.DECLINE]
+
+    def choose(self, st: St, aid: int) -> None:
+        if aid != A.DECLINE:
+            upgrade_station(st, self.seat, aid - A.UPGRADE)
 
 
 def upgrade_station(st: St, s: int, k: int) -> None:
     gain_money(st, s, -STATIONS[k].cost, f" to upgrade station {k + 1}")
-    st.stack.append(["disc", s, "station", k])
+    st.stack.append(Disc(s, STATION, k))
 
 
-@decision("appoint")
-def _appoint_legal(st: St, frame: Frame) -> list[int]:
-    s, k = frame[1], frame[2]
-    slot = MASTER_SLOT[k]
-    if slot < 0 or st.masters_at[slot] < 0:  # no station-master space, or its tile is gone
-        return []
-    out = [A.APPOINT + w for w in range(len(WORKERS)) if st.workers[s][w] >= 2]
-    return [*out, A.DECLINE] if out else []
+@GWT.decision("Appoint a station master?", kinds=("station", "decline"), skip_empty=True)
+class Appoint(NamedTuple):
+    """A station just upgraded with a station master on it: a worker of a kind the seat has
+    two of may take the tile (rule text, "station masters")."""
+
+    seat: int
+    station: int
+
+    def legal(self, st: St) -> list[int]:
+        s = self.seat
+        slot = MASTER_SLOT[self.station]
+        if slot < 0 or st.masters_at[slot] < 0:  # no station-master space, or its tile is gone
+            return []
+        out = [A.APPOINT + w for w in range(len(WORKERS)) if st.workers[s][w] >= 2]
+        return [*out, A.DECLINE] if out else []
+
+    def choose(self, st: St, aid: int) -> None:
+        s = self.seat
+        if aid == A.DECLINE:
+            return
+        w = aid - A.APPOINT
+        st.workers[s][w] -= 1
+        st.appointed[s][w] += 1
+        slot = MASTER_SLOT[self.station]
+        m = st.masters_at[slot]
+        st.masters_at[slot] = -1
+        st.masters[s].append(m)
+        st.log(f"{st.name(s)} appoints a {WORKERS[w]} "
+               f"and takes station master {MASTERS[m].key}")
+        if MASTERS[m].certificate:
+            st.cert_perm[s] += 1
+        if MASTERS[m].immediate == "money2":
+            gain_money(st, s, 2)
+        elif MASTERS[m].immediate == "hazard_or_teepee":
+            st.stack.append(HazardOrTeepee(s))
 
 
-@chooser("appoint")
-def _appoint_choose(st: St, frame: Frame, aid: int) -> None:
-    s, k = frame[1], frame[2]
-    st.stack.pop()
-    if aid == A.DECLINE:
-        return
-    w = aid - A.APPOINT
-    st.workers[s][w] -= 1
-    st.appointed[s][w] += 1
-    slot = MASTER_SLOT[k]
-    m = st.masters_at[slot]
-    st.masters_at[slot] = -1
-    st.masters[s].append(m)
-    st.log(f"{st.name(s)} appoints a {WORKERS[w]} "
-           f"and takes station master {MASTERS[m].key}")
-    if MASTERS[m].certificate:
-        st.cert_perm[s] += 1
-    if MASTERS[m].immediate == "money2":
-        gain_money(st, s, 2)
-    elif MASTERS[m].immediate == "hazard_or_teepee":
-        st.stack.append(["hazard_or_teepee", s])
+#: The hazard and teepee choices' ids (12 hazard spaces, 9 teepee spaces).
+HAZARD_IDS, TEEPEE_IDS = 12, 9
 
 
-@decision("hazard_or_teepee")
-def _hz_tp_legal(st: St, frame: Frame) -> list[int]:
-    out = _buildings.hazard_choices(st, frame[1], 0) + _buildings.teepee_choices(st, frame[1])
-    return [*out, A.DECLINE] if out else []
+@GWT.decision("Station master: remove a hazard for free or trade for a teepee",
+              kinds=("take", "trade", "decline"), skip_empty=True)
+class HazardOrTeepee(NamedTuple):
+    """A station master's immediate reward: a hazard removed for free or a teepee traded."""
 
+    seat: int
 
-@chooser("hazard_or_teepee")
-def _hz_tp_choose(st: St, frame: Frame, aid: int) -> None:
-    st.stack.pop()
-    if A.HAZARD <= aid < A.HAZARD + 12:
-        _buildings.take_hazard(st, frame[1], aid, 0)
-    elif A.TEEPEE <= aid < A.TEEPEE + 9:
-        _buildings.take_teepee(st, frame[1], aid)
+    def legal(self, st: St) -> list[int]:
+        s = self.seat
+        out = _buildings.hazard_choices(st, s, 0) + _buildings.teepee_choices(st, s)
+        return [*out, A.DECLINE] if out else []
+
+    def choose(self, st: St, aid: int) -> None:
+        if A.HAZARD <= aid < A.HAZARD + HAZARD_IDS:
+            _buildings.take_hazard(st, self.seat, aid, 0)
+        elif A.TEEPEE <= aid < A.TEEPEE + TEEPEE_IDS:
+            _buildings.take_teepee(st, self.seat, aid)
 
 
 # ------------------------------------------------------------------ discs
@@ -1253,27 +1465,27 @@ def city_disc_possible(st: St, s: int, c: int, spent: int) -> bool:
     return bool(disc_sources(st, s, "city", c, spent)) or every_disc_on_cities(st, s)
 
 
-def _disc_decide(st: St, frame: Frame) -> int | None:
-    s, dest, idx = frame[1], frame[2], frame[3]
-    ids = disc_sources(st, s, dest, idx)
-    if ids:
-        st.memo_legal = ids
-        return int(s)
-    st.stack.pop()
-    if dest != "city" or not every_disc_on_cities(st, s):
-        raise RuntimeError(
-            f"great-western-trail: {st.name(s)} has no disc for {dest} {idx}, "
-            "yet the move that needs one was legal")
-    deliver_without_disc(st, s, idx)
-    return None
+@GWT.auto
+class Disc(NamedTuple):
+    """A disc for city or station ``target`` (``dest``): the seat's :class:`DiscFrom` choice
+    of where it comes from, or, with no disc anywhere but on cities, a delivery that counts
+    without one (B1.4)."""
 
+    seat: int
+    dest: str
+    target: int
 
-def _disc_legal(st: St, frame: Frame) -> list[int]:
-    return disc_sources(st, frame[1], frame[2], frame[3])
-
-
-DECIDE["disc"] = _disc_decide
-LEGAL["disc"] = _disc_legal
+    def run(self, st: St) -> None:
+        s, dest, idx = self.seat, self.dest, self.target
+        ids = disc_sources(st, s, dest, idx)
+        if ids:
+            offer(st, DiscFrom(s, dest, idx), ids)
+            return
+        if dest != CITY or not every_disc_on_cities(st, s):
+            raise RuntimeError(
+                f"great-western-trail: {st.name(s)} has no disc for {dest} {idx}, "
+                "yet the move that needs one was legal")
+        deliver_without_disc(st, s, idx)
 
 
 def deliver_without_disc(st: St, s: int, c: int) -> None:
@@ -1287,53 +1499,69 @@ def deliver_without_disc(st: St, s: int, c: int) -> None:
     _kansas_city.city_reward(st, s, c)
 
 
-@chooser("disc")
-def _disc_choose(st: St, frame: Frame, aid: int) -> None:
-    s, dest, idx = frame[1], frame[2], frame[3]
-    st.stack.pop()
-    row = None
-    if A.UNSTATION <= aid < A.UNSTATION + len(STATIONS):
-        st.station_discs[s][aid - A.UNSTATION] = 0
-        st.log(f"{st.name(s)} takes the disc back from station {aid - A.UNSTATION + 1}")
-    else:
-        row = DISC_ROWS[aid - A.DISC]
-        st.discs[s][row.index] -= 1
-        st.log(f"{st.name(s)} clears a disc from {row.name}")
-    if dest == "station":
-        st.station_discs[s][idx] = 1
-        st.log(f"{st.name(s)} upgrades station {idx + 1}")
-        if MASTER_SLOT[idx] >= 0:
-            st.stack.append(["appoint", s, idx])
-    else:
-        st.city_discs[s][idx] += 1
-        _kansas_city.city_reward(st, s, idx)  # the crest's money first (it may pay the disc)
-    if row is not None:
-        if row.cost:
-            gain_money(st, s, -row.cost, " to raise the hand limit")
-        if row.money:
-            gain_money(st, s, row.money, " for the step-limit disc")
+
+
+@GWT.decision("Choose a disc", kinds=("disc",))
+class DiscFrom(NamedTuple):
+    """Where the disc for city or station ``target`` comes from (``disc_sources``): pushed by
+    :class:`Disc` with its legal ids."""
+
+    seat: int
+    dest: str
+    target: int
+
+    def legal(self, st: St) -> list[int]:
+        return disc_sources(st, self.seat, self.dest, self.target)
+
+    def choose(self, st: St, aid: int) -> None:
+        s, dest, idx = self.seat, self.dest, self.target
+        row = None
+        if A.UNSTATION <= aid < A.UNSTATION + len(STATIONS):
+            st.station_discs[s][aid - A.UNSTATION] = 0
+            st.log(f"{st.name(s)} takes the disc back from station {aid - A.UNSTATION + 1}")
+        else:
+            row = DISC_ROWS[aid - A.DISC]
+            st.discs[s][row.index] -= 1
+            st.log(f"{st.name(s)} clears a disc from {row.name}")
+        if dest == STATION:
+            st.station_discs[s][idx] = 1
+            st.log(f"{st.name(s)} upgrades station {idx + 1}")
+            if MASTER_SLOT[idx] >= 0:
+                st.stack.append(Appoint(s, idx))
+        else:
+            st.city_discs[s][idx] += 1
+            _kansas_city.city_reward(st, s, idx)  # the crest's money first (it may pay the disc)
+        if row is not None:
+            if row.cost:
+                gain_money(st, s, -row.cost, " to raise the hand limit")
+            if row.money:
+                gain_money(st, s, row.money, " for the step-limit disc")
 
 
 # ------------------------------------------------------------------ objective cards
-@decision("take_obj")
-def _take_obj_legal(st: St, frame: Frame) -> list[int]:
-    out = [A.TAKE_OBJ + i for i in range(len(st.obj_display))]
-    if st.obj_deck:
-        out.append(A.TAKE_OBJ + 4)
-    return out
+@GWT.decision("Take an objective card", kinds=("objective",), skip_empty=True)
+class TakeObjective(NamedTuple):
+    """An objective card from the display or the top of the deck, into the hand or the
+    discard pile (``dest``; a building, a city's arrows)."""
 
+    seat: int
+    dest: str
 
-@chooser("take_obj")
-def _take_obj_choose(st: St, frame: Frame, aid: int) -> None:
-    s, dest = frame[1], frame[2]
-    st.stack.pop()
-    i = aid - A.TAKE_OBJ
-    if i == 4:
-        st.stack.append(["obj_top", s, dest])
-        return
-    o = st.obj_display.pop(i)
-    gain_objective(st, s, o, dest)
-    st.stack.append(["obj_fill"])
+    def legal(self, st: St) -> list[int]:
+        out = [A.TAKE_OBJ + i for i in range(len(st.obj_display))]
+        if st.obj_deck:
+            out.append(A.TAKE_OBJ + OBJ_TOP_CHOICE)
+        return out
+
+    def choose(self, st: St, aid: int) -> None:
+        s, dest = self.seat, self.dest
+        i = aid - A.TAKE_OBJ
+        if i == OBJ_TOP_CHOICE:
+            st.stack.append(ObjectiveTop(s, dest))
+            return
+        o = st.obj_display.pop(i)
+        gain_objective(st, s, o, dest)
+        st.stack.append(OBJECTIVE_FILL)
 
 
 def gain_objective(st: St, s: int, o: int, dest: str, public: bool = True) -> None:
@@ -1356,17 +1584,22 @@ def gain_objective(st: St, s: int, o: int, dest: str, public: bool = True) -> No
                f"{st.name(s)} takes the top objective card into the hand")
 
 
-@chance("obj_top")
-def _obj_top_dist(st: St, frame: Frame) -> list[tuple[int, float]]:
-    return [(A.CH_OBJ + o, 1 / len(st.obj_deck)) for o in st.obj_deck]
 
+@GWT.chance("Draw the top objective card")
+class ObjectiveTop(NamedTuple):
+    """The top card of the objective deck for ``for_seat`` (seen by it alone when it goes
+    into the hand)."""
 
-@chooser("obj_top")
-def _obj_top_choose(st: St, frame: Frame, aid: int) -> None:
-    o = aid - A.CH_OBJ
-    st.stack.pop()
-    st.obj_deck.remove(o)
-    gain_objective(st, frame[1], o, frame[2], public=frame[2] != "hand")
+    for_seat: int
+    dest: str
+
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        return [(A.CH_OBJ + o, 1 / len(st.obj_deck)) for o in st.obj_deck]
+
+    def choose(self, st: St, aid: int) -> None:
+        o = aid - A.CH_OBJ
+        st.obj_deck.remove(o)
+        gain_objective(st, self.for_seat, o, self.dest, public=self.dest != HAND)
 
 
 # ------------------------------------------------------------------ components
@@ -1401,6 +1634,50 @@ def component_counts(st: St) -> dict[str, int]:
 
 
 # The modules of building actions and Kansas City register their frames here and use the
-# helpers above; bind them once this module is complete.
+
+
+def shared(step_type: Callable[..., T]) -> Callable[..., T]:
+    """The steps of ``step_type`` built once each and then shared, for a step of a small
+    domain pushed on a hot path (steps are immutable; building one costs about eight times a
+    tuple, looking one up about one tuple)."""
+    return cache(step_type)
+
+
+steps_of = shared(Steps)
+move_of = shared(Move)
+phase_b_of = shared(PhaseB)
+discard_n_of = shared(DiscardN)
+TURN = tuple(Turn(s) for s in range(MAX_SEATS))
+TURN_TEXT = tuple(f"-- {name}'s turn" for name in A.SEAT_NAMES)
+#: What a turn pushes, in stack order: the hand limit first, phase C and the next seat last.
+TURN_STEPS = tuple((EndTurn(s), FILL_HAND[s], PhaseA(s), HandLimit(s)) for s in range(MAX_SEATS))
+
+
+def phase_name(st: St) -> str:
+    """The short name of the step on top (``DECISION_NAMES``; "over" once the stack is
+    empty)."""
+    if not st.stack:
+        return "over"
+    top = type(st.stack[-1])
+    return DECISION_NAMES.get(top, top.__name__)
+
+
+#: The short name of each step a seat or chance decides in, as the frames were named (the
+#: observation's one-hot of the decision now and the view's ``phase``): a trained network's
+#: inputs do not move.
+DECISION_NAMES: dict[type, str] = {
+    Master: "master", NeutralDraw: "neutral_draw", SideDraw: "side_draw",
+    SetupTile: "setup_tile", SetupWorker: "setup_jm", ForesightDraw: "fs_fill",
+    MarketDraw: "mdraw", ObjectiveDraw: "obj_fill", StartObjective: "start_obj",
+    DrawCard: "draw_n", FillCard: "fill_hand", ObjectiveTop: "obj_top",
+    HandLimit: "hand_limit", ObjectiveAction: "obj_action", PhaseA: "phase_a", Move: "move",
+    PhaseB: "phase_b", AuxChoice: "aux_choice", DiscardN: "discard_n", RemoveN: "remove_n",
+    DrawUpTo: "draw_upto", EngineForward: "engine_fwd", EngineBack: "engine_back",
+    EndBack: "end_back", StationOffer: "station_offer", Appoint: "appoint",
+    HazardOrTeepee: "hazard_or_teepee", DiscFrom: "disc", TakeObjective: "take_obj",
+}  # buildings.py and kansas_city.py add theirs
+
+# The modules of building actions and Kansas City register their steps and use the helpers
+# above; bind them once this module is complete.
 from boomtown.games.great_western_trail import buildings as _buildings  # noqa: E402
 from boomtown.games.great_western_trail import kansas_city as _kansas_city  # noqa: E402

@@ -3,7 +3,10 @@
 Per-seat card zones are count vectors over the card kinds (``actions.K``): the draw pile is a
 multiset (its order is never stored: every draw is a chance outcome), the hand and discard pile
 likewise. The rules that change the fields live in ``rules.py``, ``buildings.py`` and
-``kansas_city.py``; scoring in ``scoring.py``; views in ``views.py``.
+``kansas_city.py``, as steps of the kernel's decision machine (:data:`GWT`); scoring in
+``scoring.py``; views in ``views.py``. The mutable fields are declared once
+(:attr:`GreatWesternTrailState.FIELDS`): clones, snapshots and loading come from the
+declaration.
 """
 
 from __future__ import annotations
@@ -11,8 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from boomtown.engine.actions import CHANCE, TERMINAL, Prompt
-from boomtown.engine.state import State
+from boomtown.engine.actions import TERMINAL, Prompt
+from boomtown.engine.machine import Fields, Machine, MachineState, array, table, value
 from boomtown.games.great_western_trail import actions as A
 from boomtown.games.great_western_trail.data import (
     CITIES,
@@ -29,42 +32,69 @@ K = A.K
 NT = len(TILE_KEYS)
 SEAT_NAMES = A.SEAT_NAMES
 
-#: Every mutable field; each is an int or a (nested) list of ints / strings.
-FIELDS = (
-    "money", "hand", "draw", "discard", "known", "hidden_obj", "removed", "committed",
-    "workers", "appointed", "cert", "cert_perm", "discs", "city_discs", "station_discs",
-    "discless", "engine", "cattleman", "avail", "teepees", "hazards", "masters", "neutral_at",
-    "side",
-    "private_at", "hazard_rows", "teepee_slots", "jm", "token", "foresight", "stacks", "market",
-    "market_deck", "obj_display", "obj_deck", "obj_box", "masters_at", "out_tiles",
-    "bld_removed", "stack", "cur", "turn_seat", "end_trigger", "holder", "turns",
-)
-
-_ATTRIBUTE = {"cur": "current_player"}  # snapshot field -> attribute, where they differ
-
-FLAT = (
-    "money", "removed", "cert", "cert_perm", "discless", "engine", "cattleman", "neutral_at",
-    "side",
-    "private_at", "teepee_slots", "jm", "market", "market_deck", "obj_display", "obj_deck",
-    "obj_box", "masters_at", "out_tiles", "bld_removed",
-)
-NESTED = (
-    "hand", "draw", "discard", "known", "hidden_obj", "committed", "workers", "appointed",
-    "discs", "city_discs", "station_discs", "avail", "teepees", "hazards", "masters",
-    "hazard_rows", "foresight", "stacks", "stack",
-)
+#: The private buildings of each player (numbered 1 to 10).
+N_BUILDINGS = 10
+#: The game's step vocabulary: ``rules.py``, ``buildings.py`` and ``kansas_city.py``
+#: register their steps with it.
+GWT = Machine("great-western-trail")
 
 
-def deep(x: Any) -> Any:
-    if isinstance(x, list):
-        return [deep(v) for v in x]
-    return x
+class GreatWesternTrailState(MachineState):
+    """A game of Great Western Trail. Build it with ``RULESET.new_game(players, seed, options)``.
 
-
-class GreatWesternTrailState(State):
-    """A game of Great Western Trail. Build it with ``RULESET.new_game(players, seed, options)``."""
+    What a seat cannot see (how another player's cards split between hand and draw pile,
+    the objective cards drawn face down) is not a hidden field: the seat knows more than
+    one pool (the cards known to be in a hand, the size of each hand), so the
+    determinization is ``hidden.determinize``'s.
+    """
 
     _action_table = A.ACTIONS
+    MACHINE = GWT
+    FIELDS = Fields(
+        array("money"),
+        table("hand"),  # hand[seat][kind]: a count of each card kind (actions.K)
+        table("draw"),  # the draw pile, a multiset: every draw is a chance outcome
+        table("discard"),
+        table("known"),  # cards everybody knows to be in that hand
+        table("hidden_obj"),  # objective cards drawn face down into that hand (6b)
+        array("removed"),
+        table("committed"),
+        table("workers"),
+        table("appointed"),
+        array("cert"),
+        array("cert_perm"),
+        table("discs"),
+        table("city_discs"),
+        table("station_discs"),
+        array("discless"),
+        array("engine"),
+        array("cattleman"),
+        table("avail"),
+        table("teepees"),
+        table("hazards"),
+        table("masters"),
+        array("neutral_at"),
+        array("side"),
+        array("private_at"),
+        table("hazard_rows"),
+        array("teepee_slots"),
+        array("jm"),
+        value("token"),
+        table("foresight"),
+        table("stacks"),
+        array("market"),
+        array("market_deck"),
+        array("obj_display"),
+        array("obj_deck"),
+        array("obj_box"),
+        array("masters_at"),
+        array("out_tiles"),
+        array("bld_removed"),
+        value("turn_seat"),
+        value("end_trigger"),
+        value("holder"),
+        value("turns"),
+    )
 
     def __init__(self, ruleset: Any, players: int, seed: int, options: Any) -> None:
         super().__init__(ruleset, players, seed, options)
@@ -91,12 +121,12 @@ class GreatWesternTrailState(State):
         self.discless = [0] * n
         self.engine = [0] * n
         self.cattleman = [-1] * n
-        self.avail = [[1] * 10 for _ in range(n)]
+        self.avail = [[1] * N_BUILDINGS for _ in range(n)]
         self.teepees = [[0, 0] for _ in range(n)]  # green, blue
         self.hazards: list[list[int]] = [[] for _ in range(n)]
         self.masters: list[list[int]] = [[] for _ in range(n)]
         self.neutral_at = [-1] * len(NEUTRAL_SPACES)
-        self.side = [-1] * 10
+        self.side = [-1] * N_BUILDINGS
         self.private_at = [-1] * len(PRIVATE_SPACES)  # owner * 10 + (number - 1)
         self.hazard_rows = [[-1] * 4 for _ in range(3)]
         self.teepee_slots = [-1] * 9
@@ -113,45 +143,22 @@ class GreatWesternTrailState(State):
         self.masters_at = [-1] * len(MASTER_STATIONS)
         self.out_tiles = [0] * NT
         self.bld_removed = [0] * n
-        self.stack: list[list[Any]] = []
-        self.current_player = CHANCE
         self.turn_seat = 0
         self.end_trigger = -1
         self.holder = -1
         self.turns = 0
-        # What the machine computed for the decision on top (see ``rules.settle``), valid
-        # until the position changes: cleared by apply, unshare (called before direct edits,
-        # as by editable_copy), loading and ``rules.run``. Not part of the position.
-        self.memo_legal: list[int] | None = None
-        self.memo_dist: list[tuple[int, float]] | None = None
-        _rules.setup(self)
-        _rules.settle(self)
+        self.start(*_rules.setup(self))
 
     # ------------------------------------------------------------ contract
-    #: The seat to decide, CHANCE or TERMINAL: a plain attribute that ``rules.settle`` sets
-    #: (read at every step, so no property; saved as ``cur`` in snapshots).
-    current_player: int = CHANCE
-
     def _compute_legal_ids(self) -> list[int]:
-        ids = self.memo_legal
+        """The step's legal ids, sorted and each once (a step lists them as its rule finds
+        them)."""
+        ids = self.settled_legal
         if ids is not None:
-            self.memo_legal = None  # the kernel caches the answer from here on
-        elif self.memo_dist is not None:
-            ids = [aid for aid, _ in self.memo_dist]
+            self.settled_legal = None  # the kernel caches the answer from here on
         else:
-            ids = _rules.legal(self)
+            ids = self.stack[-1].legal(self)
         return sorted(set(ids))
-
-    def _apply_id(self, aid: int) -> None:
-        frame = self.stack[-1]
-        _rules.CHOOSE[frame[0]](self, frame, aid)  # rules.choose, one call fewer
-        _rules.settle(self)
-
-    def _chance_distribution(self) -> list[tuple[int, float]]:
-        dist = self.memo_dist
-        if dist is None:
-            dist = _rules.chance_distribution(self)
-        return dist
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return _views.view(self, seat)
@@ -170,42 +177,20 @@ class GreatWesternTrailState(State):
     def score_breakdown(self) -> dict[str, Any]:
         return _scoring.breakdown(self)
 
-    def unshare(self) -> None:
-        # Code that edits fields directly calls this first (as editable_copy does): the
-        # memos of the machine would not see the edits.
-        self.memo_legal = self.memo_dist = None
-        super().unshare()
-
-    def _copy_into(self, other: State) -> None:
-        d = other.__dict__
-        for name in FLAT:
-            d[name] = d[name][:]
-        for name in NESTED:
-            d[name] = list(map(list.copy, d[name]))
-
     def _determinize(self, seat: int, rng: random.Random) -> GreatWesternTrailState:
         return _hidden.determinize(self, seat, rng)
 
-    def _to_dict(self) -> dict[str, Any]:
-        d = self.__dict__
-        out: dict[str, Any] = {name: d[name][:] for name in FLAT}
-        for name in NESTED:
-            out[name] = [x[:] for x in d[name]]
-        for name in FIELDS:
-            if name not in out:
-                out[name] = d[_ATTRIBUTE.get(name, name)]
-        return out
-
     def _from_dict(self, data: dict[str, Any]) -> None:
-        self.memo_legal = self.memo_dist = None
-        for name in FIELDS:
-            value = data[name]
-            attribute = _ATTRIBUTE.get(name, name)
-            if isinstance(getattr(self, attribute), list) != isinstance(value, list):
-                raise ValueError(f"field {name} has the wrong type")
-            setattr(self, attribute, deep(value))
-        if len(self.money) != self.num_players:
-            raise ValueError("field money has the wrong size")
+        """The declared fields (:meth:`Fields.from_dict` checks their shapes), then the
+        per-seat ones' sizes for this many players."""
+        super()._from_dict(data)
+        n = self.num_players
+        for name in ("money", "hand", "draw", "discard", "known", "hidden_obj", "committed",
+                     "workers", "appointed", "cert", "cert_perm", "discs", "city_discs",
+                     "station_discs", "discless", "engine", "cattleman", "avail", "teepees",
+                     "hazards", "masters", "bld_removed"):
+            if len(getattr(self, name)) != n:
+                raise ValueError(f"field {name} has the wrong size")
 
     def component_counts(self) -> dict[str, int]:
         return _rules.component_counts(self)

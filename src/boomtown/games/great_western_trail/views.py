@@ -209,7 +209,7 @@ def view(st: St, seat: int | None) -> dict[str, Any]:
         "players": players,
         "board": board,
         "turn": st.turn_seat,
-        "phase": st.stack[-1][0] if st.stack else "over",
+        "phase": R.phase_name(st),
         "end_triggered_by": st.end_trigger,
         "job_market_token_holder": st.holder,
         "tile_kinds": TILE_KINDS,
