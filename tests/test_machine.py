@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -296,6 +297,40 @@ def test_frames_round_trip_as_data() -> None:
     for bad in (["Nope", 1], ["Answer", 1], [], "Answer"):
         with pytest.raises(ValueError):
             TINY.load_frame(bad)  # type: ignore[arg-type]
+
+
+def test_a_step_held_in_a_field_round_trips_as_data() -> None:
+    nested = Machine("nested")
+
+    @nested.auto
+    class Gain(NamedTuple):
+        amount: int
+        then: Any
+
+        def run(self, st: Any) -> None:
+            st.total += self.amount
+
+    @nested.decision("Choose")
+    class Offer(NamedTuple):
+        seat: int
+        options: tuple[tuple[int, Any], ...]
+
+        def legal(self, st: Any) -> list[int]:
+            return [aid for aid, _ in self.options]
+
+        def choose(self, st: Any, aid: int) -> None:
+            dict(self.options)[aid].run(st)
+
+    frame = Offer(0, ((1, Gain(2, None)), (3, Gain(4, Gain(5, None)))))
+    data = nested.frame_data(frame)
+    assert data == ["Offer", 0, [[1, {"step": ["Gain", 2, None]}],
+                                 [3, {"step": ["Gain", 4, {"step": ["Gain", 5, None]}]}]]]
+    loaded = nested.load_frame(json.loads(json.dumps(data)))
+    assert loaded == frame and type(loaded.options[1][1].then) is Gain
+    with pytest.raises(ValueError, match="not a step"):
+        nested.load_frame(["Offer", 0, [[1, {"steps": ["Gain", 2, None]}]]])
+    with pytest.raises(ValueError, match="not a step"):
+        nested.load_frame(["Offer", 0, [[1, {"step": ["Lose", 2]}]]])
 
 
 def test_push_runs_steps_in_the_order_given() -> None:

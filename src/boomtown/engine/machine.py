@@ -180,18 +180,33 @@ class Machine:
 
     # ----------------------------------------------------------- as data
     def frame_data(self, frame: Any) -> list[Any]:
-        """A step as JSON-ready data: its type's name, then its fields."""
-        return [type(frame).__name__, *(_plain(value) for value in frame)]
+        """A step as JSON-ready data: its type's name, then its fields. A step held in a
+        field (an option's step, a step to go on with) is written as ``{"step": data}``."""
+        return [type(frame).__name__, *(self._plain(value) for value in frame)]
 
     def load_frame(self, data: Sequence[Any]) -> Any:
         """The step written by :meth:`frame_data` (``ValueError`` if it is not one)."""
         if not isinstance(data, list | tuple) or not data or data[0] not in self._classes:
             raise ValueError(f"{self.game}: not a step: {data!r}")
         cls = self._classes[data[0]]
-        values = [_frozen(value) for value in data[1:]]
+        values = [self._frozen(value) for value in data[1:]]
         if len(values) != len(self.steps[data[0]].fields):
             raise ValueError(f"{self.game}: step {data[0]} has {len(values)} fields: {data!r}")
         return cls(*values)
+
+    def _plain(self, value: Any) -> Any:
+        """A step's field as JSON-ready data (tuples become lists, steps ``{"step": ...}``)."""
+        if hasattr(value, "STEP"):
+            return {"step": self.frame_data(value)}
+        return [self._plain(v) for v in value] if isinstance(value, tuple) else value
+
+    def _frozen(self, value: Any) -> Any:
+        """A step's field from data (lists become tuples again, ``{"step": ...}`` steps)."""
+        if isinstance(value, dict):
+            if set(value) != {"step"}:
+                raise ValueError(f"{self.game}: not a step: {value!r}")
+            return self.load_frame(value["step"])
+        return tuple(self._frozen(v) for v in value) if isinstance(value, list) else value
 
     def vocabulary(self) -> list[tuple[str, str, str]]:
         """(name, nature, title) of every step type, in registration order."""
@@ -280,16 +295,6 @@ def _declared_prompt(frame: Any, state: Any, viewer: int | None) -> Prompt:
 
 def _no_targets(frame: Any, state: Any, aid: int) -> tuple[tuple[str, ...], str]:
     return (), ""
-
-
-def _plain(value: Any) -> Any:
-    """A step's field as JSON-ready data (tuples become lists)."""
-    return [_plain(v) for v in value] if isinstance(value, tuple) else value
-
-
-def _frozen(value: Any) -> Any:
-    """A step's field from data (lists become tuples again)."""
-    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
 # ------------------------------------------------------------------ fields
