@@ -333,6 +333,19 @@ def test_a_step_held_in_a_field_round_trips_as_data() -> None:
         nested.load_frame(["Offer", 0, [[1, {"step": ["Lose", 2]}]]])
 
 
+def test_a_field_not_saved_is_copied_but_left_out_of_snapshots() -> None:
+    fields = Fields(array("sites"), array("homes", saved=False))
+    st = SimpleNamespace(sites=[1, 2], homes=[3])
+    assert fields.to_dict(st) == {"sites": [1, 2]}
+    copy = SimpleNamespace(**vars(st))
+    fields.copy_into(copy)
+    copy.homes.append(4)
+    assert st.homes == [3] and copy.homes == [3, 4]
+    loaded = SimpleNamespace(homes=[9])
+    fields.from_dict(loaded, {"sites": [5]})
+    assert loaded.sites == [5] and loaded.homes == [9], "the game sets it when loading"
+
+
 def test_push_runs_steps_in_the_order_given() -> None:
     st = SimpleNamespace(stack=[], current_player=None, pot=0, total=[0, 0], answers=[],
                          num_players=2, log=lambda text: None)

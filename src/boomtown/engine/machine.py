@@ -323,12 +323,15 @@ class Field(NamedTuple):
     can work out (everything minus what it sees): the default determinization shuffles them
     between the places hidden from the seat, each place keeping its size. An ``ordered``
     place keeps the drawn order (a shuffled deck drawn from the top); any other is sorted.
+    A field that is not ``saved`` (values derived from other fields, kept for speed) is
+    copied with the position but left out of its snapshot: the game sets it when loading.
     """
 
     name: str
     shape: str = VALUE
     hidden: str = PUBLIC
     ordered: bool = False
+    saved: bool = True
 
 
 def value(name: str) -> Field:
@@ -336,9 +339,9 @@ def value(name: str) -> Field:
     return Field(name, VALUE)
 
 
-def array(name: str, hidden: str = PUBLIC, ordered: bool = False) -> Field:
-    """A field that holds a list of values."""
-    return Field(name, LIST, hidden, ordered)
+def array(name: str, hidden: str = PUBLIC, ordered: bool = False, saved: bool = True) -> Field:
+    """A field that holds a list of values (``saved=False``: derived, not in snapshots)."""
+    return Field(name, LIST, hidden, ordered, saved)
 
 
 def table(name: str, hidden: str = PUBLIC, ordered: bool = False) -> Field:
@@ -383,6 +386,7 @@ class Fields:
         self._lists = tuple(f.name for f in fields if f.shape == LIST)
         self._tables = tuple(f.name for f in fields if f.shape == TABLE)
         self._hidden = tuple(f for f in fields if f.hidden)
+        self._saved = tuple(f for f in fields if f.saved)
 
     def copy_into(self, state: Any) -> None:
         """Give ``state`` private copies of every list and table."""
@@ -393,10 +397,10 @@ class Fields:
             d[name] = [row[:] for row in d[name]]
 
     def to_dict(self, state: Any) -> dict[str, Any]:
-        """Every field as JSON-ready data (fresh lists)."""
+        """Every saved field as JSON-ready data (fresh lists)."""
         d = state.__dict__
         out: dict[str, Any] = {}
-        for f in self.fields:
+        for f in self._saved:
             v = d[f.name]
             out[f.name] = v if f.shape == VALUE else (
                 list(v) if f.shape == LIST else [list(row) for row in v]
@@ -404,8 +408,9 @@ class Fields:
         return out
 
     def from_dict(self, state: Any, data: dict[str, Any]) -> None:
-        """Load the fields written by :meth:`to_dict` (``ValueError`` on a wrong shape)."""
-        for f in self.fields:
+        """Load the fields written by :meth:`to_dict` (``ValueError`` on a wrong shape); the
+        fields that are not saved are left as they are."""
+        for f in self._saved:
             if f.name not in data:
                 raise ValueError(f"field {f.name} is missing")
             v = data[f.name]
