@@ -15,18 +15,20 @@ import pytest
 
 from boomtown.engine import CHANCE, new_game
 from boomtown.engine.catalogue import base_id, ids_in
-from boomtown.games.western_town import RULESET, WesternTownOptions
+from boomtown.engine.machine import AUTO
+from boomtown.games.western_town import RULESET, WesternTownOptions, presentation, rules
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town.catalogue import build
 from boomtown.games.western_town.data import DATA, parse
 from boomtown.games.western_town.raids import Die
 from boomtown.games.western_town.rules import Aside, Commit, Reveal, Solo, XTurn
-from boomtown.games.western_town.state import HAND, UP
+from boomtown.games.western_town.state import HAND, UP, WT
 from wt_scenario import (
     ALEXANDER,
     END,
     ROBIN,
     THEO,
+    EndOfTest,
     clear_cards,
     kind,
     set_cards,
@@ -275,3 +277,10 @@ def test_options_with_fixed_values_are_declared_as_choices() -> None:
     assert fields["warehouse_points"].metadata["choices"] == ("per_export", "flat")
     assert fields["destroyed_marker_homes"].metadata["choices"] == ("final_scoring", "always")
     assert RULESET.version == 3
+
+
+def test_every_step_a_seat_or_chance_decides_in_has_its_own_prompt() -> None:
+    deciding = {name for name, nature, _ in WT.vocabulary() if nature != AUTO}
+    deciding.discard(EndOfTest.__name__)  # the tests' own step (wt_scenario)
+    assert {step.__name__ for step in presentation.PROMPTS} == deciding
+    assert set(presentation.PROMPTS) == set(rules.DECISION_NAMES)
