@@ -6,9 +6,9 @@ edited field by field, the way a puzzle or table-mode position would be.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
-from boomtown.engine import CHANCE, TERMINAL
+from boomtown.engine import CHANCE
 from boomtown.engine.machine import settle
 from boomtown.engine.registry import get_ruleset
 from boomtown.games.western_town import actions as A
@@ -25,30 +25,15 @@ from boomtown.games.western_town.state import (
     S,
     WesternTownState,
 )
+from machine_support import end_of_test
+from machine_support import top as top  # the scenarios' tests import it from here
 
 ROBIN, ALEXANDER, THEO = 0, 1, 2
 
 
-@WT.decision("the end of the test")
-class EndOfTest(NamedTuple):
-    """A step that stops the machine: its "seat" is TERMINAL (the position is over once it
-    is reached), and it offers nothing."""
-
-    seat: int = TERMINAL
-
-    def legal(self, st: Any) -> list[int]:
-        return []
-
-    def choose(self, st: Any, aid: int) -> None:
-        raise AssertionError("the end of the test offers no action")
-
-
+#: The step that stops the machine below a scenario's steps, and one of it.
+EndOfTest = end_of_test(WT)
 END = EndOfTest()
-
-
-def top(st: WesternTownState) -> type:
-    """The type of the step on top of the stack (the one to happen next)."""
-    return type(st.stack[-1])
 
 
 def site_space(number: int, effect: str | None) -> int:

@@ -55,6 +55,7 @@ from boomtown.games.western_town.state import (
     HDOWN,
     INACTIVE,
     KINDS,
+    NR,
     OFF,
     SEAT_NAMES,
     STORAGE_BASE,
@@ -904,36 +905,33 @@ class Income(NamedTuple):
     seat: int
 
     def run(self, st: St) -> None:
-        _income(st, self.seat)
-
-
-def _income(st: St, s: int) -> None:
-    ub = (s * 6 + UP) * K
-    up = st.zones[ub : ub + K]
-    # the face-up cards' income, by resource in the order met (the order of the log line);
-    # one gain per resource gives the same as one per card, Lure included (capped by Pipes)
-    earned: dict[int, int] = {}
-    choices = []
-    income_choice = _INCOME_CHOICE[s]
-    for k in compress(KINDS, up):
-        for ri, n in _INCOME[k]:
-            earned[ri] = earned.get(ri, 0) + n * up[k]
-        if income_choice[k]:
-            choices.append(k)
-    gain = st.gain
-    for ri, n in earned.items():
-        earned[ri] = gain(s, ri, n)
-    bcount, bb = st.bcount, s * K
-    for k, amounts in _CONSTANT_INCOME:
-        if bcount[bb + k] > 0:
-            for ri, n in amounts:
-                earned[ri] = earned.get(ri, 0) + gain(s, ri, n * bcount[bb + k])
-    line = _earns_line(s, tuple(earned.items()))
-    if line:
-        st.log(line)
-    for k in choices:
-        for _ in range(up[k]):
-            effects.ask(st, s, list(income_choice[k]), INCOME_PROMPTS[k])
+        s = self.seat
+        ub = (s * 6 + UP) * K
+        up = st.zones[ub : ub + K]
+        # the face-up cards' income, by resource in the order met (the order of the log line);
+        # one gain per resource gives the same as one per card, Lure included (capped by Pipes)
+        earned: dict[int, int] = {}
+        choices = []
+        income_choice = _INCOME_CHOICE[s]
+        for k in compress(KINDS, up):
+            for ri, n in _INCOME[k]:
+                earned[ri] = earned.get(ri, 0) + n * up[k]
+            if income_choice[k]:
+                choices.append(k)
+        gain = st.gain
+        for ri, n in earned.items():
+            earned[ri] = gain(s, ri, n)
+        bcount, bb = st.bcount, s * K
+        for k, amounts in _CONSTANT_INCOME:
+            if bcount[bb + k] > 0:
+                for ri, n in amounts:
+                    earned[ri] = earned.get(ri, 0) + gain(s, ri, n * bcount[bb + k])
+        line = _earns_line(s, tuple(earned.items()))
+        if line:
+            st.log(line)
+        for k in choices:
+            for _ in range(up[k]):
+                effects.ask(st, s, list(income_choice[k]), INCOME_PROMPTS[k])
 
 
 @lru_cache(maxsize=4096)
@@ -953,21 +951,18 @@ class Storage(NamedTuple):
     seat: int
 
     def run(self, st: St) -> None:
-        _storage(st, self.seat)
-
-
-def _storage(st: St, s: int) -> None:
-    res = st.res
-    lost = []
-    for ri in _STORED:
-        # buildings only add storage: the full limit matters only beyond the base one
-        if res[s * 7 + ri] > STORAGE_BASE[ri]:
-            excess = res[s * 7 + ri] - st.storage(s, ri)
-            if excess > 0:
-                st.lose(s, ri, excess)
-                lost.append(f"{excess} {RESOURCES[ri]}")
-    if lost:
-        st.log(f"{NAMES[s]} discards excess: {', '.join(lost)}")
+        s = self.seat
+        res = st.res
+        lost = []
+        for ri in _STORED:
+            # buildings only add storage: the full limit matters only beyond the base one
+            if res[s * NR + ri] > STORAGE_BASE[ri]:
+                excess = res[s * NR + ri] - st.storage(s, ri)
+                if excess > 0:
+                    st.lose(s, ri, excess)
+                    lost.append(f"{excess} {RESOURCES[ri]}")
+        if lost:
+            st.log(f"{NAMES[s]} discards excess: {', '.join(lost)}")
 
 
 # ------------------------------------------------------------------ phase 5
