@@ -34,6 +34,7 @@ from boomtown.games.western_town.state import (
     WT,
     K,
     S,
+    new_step,
 )
 from boomtown.games.western_town.steps import (
     EXPLOIT_LIST,
@@ -89,9 +90,7 @@ def _plus(a: Pay, b: Pay) -> Pay:
     return norm(d)
 
 
-#: Builds a step from a tuple of its fields without the ``NamedTuple`` constructor's
-#: Python call: ``_new(Steps, (s, lid, i, ctx, chain))`` (hot paths only).
-_new = tuple.__new__
+_new = new_step
 
 
 # ------------------------------------------------------------------ effects

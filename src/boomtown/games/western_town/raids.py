@@ -15,7 +15,7 @@ from boomtown.games.western_town import actions as A
 from boomtown.games.western_town import effects
 from boomtown.games.western_town.data import DATA, RES_INDEX
 from boomtown.games.western_town.effects import Push
-from boomtown.games.western_town.state import NR, WT, ZONE4, C, I, L, P, S
+from boomtown.games.western_town.state import NR, WT, ZONE4, C, I, L, P, S, new_step
 from boomtown.games.western_town.state import SEAT_NAMES as NAMES
 
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ class Raid(NamedTuple):
             if n:
                 for x in targets:
                     options.append(
-                        (A.ATTACK + c * A.ATTACK_TARGETS + x, Attack(self, c, x))
+                        (A.ATTACK + c * A.ATTACK_TARGETS + x, new_step(Attack, (self, c, x)))
                     )
         if not options:
             _end_raid(st, g, t)
@@ -182,7 +182,7 @@ def _attack(st: St, raid: Raid, c: int, x: int) -> None:
         red = 0
     else:
         orange = 0
-    st.stack.append(Raid(g, t, red, orange, (*raid.done, x)))
+    st.stack.append(new_step(Raid, (g, t, red, orange, (*raid.done, x))))
     zone4 = x < S and ZONE4[x]
     cost = -(-n // SETUP.zone4_cowboy_repels) if zone4 else n
     what = "the Inhabitants" if x == A.INHABITANTS_TARGET else (
@@ -192,7 +192,8 @@ def _attack(st: St, raid: Raid, c: int, x: int) -> None:
     if st.r(t, C) >= cost:
         effects.ask(
             st, t,
-            [(A.DEFEND, Defend(t, x, cost, True)), (A.NO_DEFEND, Defend(t, x, cost, False))],
+            [(A.DEFEND, new_step(Defend, (t, x, cost, True))),
+             (A.NO_DEFEND, new_step(Defend, (t, x, cost, False)))],
             f"defend {what} with {cost} Cowboy(s)?",
             force_ask=True,
         )

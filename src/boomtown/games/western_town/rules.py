@@ -64,6 +64,7 @@ from boomtown.games.western_town.state import (
     ZEROS_K,
     K,
     S,
+    new_step,
 )
 from boomtown.games.western_town.steps import EXPLOIT_LIST, PLAY_LIST
 
@@ -245,7 +246,7 @@ class FirstLeadMarshal(NamedTuple):
         return [A.FIRST_LM + s for s in st.groups[self.group]]
 
     def outcomes(self, st: St) -> list[tuple[int, float]]:
-        return uniform(self.legal(st))
+        return uniform(st.legal_action_ids())  # the legal list, kept by the state
 
     def choose(self, st: St, aid: int) -> None:
         g, s = self.group, aid - A.FIRST_LM
@@ -268,7 +269,7 @@ class Star(NamedTuple):
         return [A.STAR + k for k in sorted(st.stock[self.group * 2 + self.pool])]
 
     def outcomes(self, st: St) -> list[tuple[int, float]]:
-        return uniform(self.legal(st))
+        return uniform(st.legal_action_ids())  # the legal list, kept by the state
 
     def choose(self, st: St, aid: int) -> None:
         g, add = self.group, self.add
@@ -300,7 +301,7 @@ class Deal(NamedTuple):
         return [A.START_CARD + c for c in st.start_left]
 
     def outcomes(self, st: St) -> list[tuple[int, float]]:
-        return uniform(self.legal(st))
+        return uniform(st.legal_action_ids())  # the legal list, kept by the state
 
     def choose(self, st: St, aid: int) -> None:
         c = aid - A.START_CARD
@@ -439,7 +440,7 @@ class LincolnCard(NamedTuple):
         return [A.LINCOLN + c for c in st.lincoln_left]
 
     def outcomes(self, st: St) -> list[tuple[int, float]]:
-        return uniform(self.legal(st))
+        return uniform(st.legal_action_ids())  # the legal list, kept by the state
 
     def choose(self, st: St, aid: int) -> None:
         c = aid - A.LINCOLN
@@ -495,7 +496,7 @@ class Aside(NamedTuple):
         zones[hb + k] -= 1
         zones[hb + INACTIVE * K + k] += 1
         if left:
-            st.stack.append(Aside(s, left))
+            st.stack.append(new_step(Aside, (s, left)))
         else:
             private, public = _keeps_lines(s, tuple(zones[hb : hb + K]), hand_size(st, s))
             st.log(private, _ONLY[s], public)
@@ -528,7 +529,7 @@ class PlayPhase(NamedTuple):
         order = st.order_from(g, st.lm[g])
         plan: list[Any] = [SOLO[order[0]]]
         for a, b in pairwise(order):
-            plan += [COMMIT[a], COMMIT[b], Reveal(a, b)]
+            plan += [COMMIT[a], COMMIT[b], new_step(Reveal, (a, b))]
         plan.append(SOLO[order[-1]])
         st.stack += reversed(plan)
 
@@ -806,7 +807,7 @@ class XTurn(NamedTuple):
                 st.lm[g] = s
                 st.gm[g] = st.right_of(s)
                 st.log(f"{NAMES[s]} becomes lead marshal; {NAMES[st.gm[g]]} grand manitou")
-            _next_turn(st, s)  # nothing to resolve first: on to the next seat now
+            XNEXT[s].run(st)  # nothing to resolve first: on to the next seat now
             return
         st.stack.append(XNEXT[s])  # after the card's effects
         if A.EXPLOIT <= aid < A.PASS:
@@ -855,15 +856,11 @@ class XNext(NamedTuple):
     seat: int
 
     def run(self, st: St) -> None:
-        _next_turn(st, self.seat)
-
-
-def _next_turn(st: St, s: int) -> None:
-    passed = st.passed
-    for t in st.seats_after[s]:
-        if not passed[t]:
-            st.stack.append(XTURN[t])
-            return
+        passed = st.passed
+        for t in st.seats_after[self.seat]:
+            if not passed[t]:
+                st.stack.append(XTURN[t])
+                return
 
 
 # ------------------------------------------------------------------ phase 4
