@@ -91,7 +91,6 @@ _CHOOSES_PUBLIC = tuple(f"{name} chooses a card face down" for name in NAMES)
 _PASSES = tuple(f"{name} passes" for name in NAMES)
 
 
-
 def uniform(ids: list[int]) -> list[tuple[int, float]]:
     """Every outcome of ``ids`` alike (a chance step's outcomes)."""
     return list(zip(ids, repeat(1.0 / len(ids))))
