@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 from types import SimpleNamespace
@@ -296,6 +297,53 @@ def test_frames_round_trip_as_data() -> None:
     for bad in (["Nope", 1], ["Answer", 1], [], "Answer"):
         with pytest.raises(ValueError):
             TINY.load_frame(bad)  # type: ignore[arg-type]
+
+
+def test_a_step_held_in_a_field_round_trips_as_data() -> None:
+    nested = Machine("nested")
+
+    @nested.auto
+    class Gain(NamedTuple):
+        amount: int
+        then: Any
+
+        def run(self, st: Any) -> None:
+            st.total += self.amount
+
+    @nested.decision("Choose")
+    class Offer(NamedTuple):
+        seat: int
+        options: tuple[tuple[int, Any], ...]
+
+        def legal(self, st: Any) -> list[int]:
+            return [aid for aid, _ in self.options]
+
+        def choose(self, st: Any, aid: int) -> None:
+            dict(self.options)[aid].run(st)
+
+    frame = Offer(0, ((1, Gain(2, None)), (3, Gain(4, Gain(5, None)))))
+    data = nested.frame_data(frame)
+    assert data == ["Offer", 0, [[1, {"step": ["Gain", 2, None]}],
+                                 [3, {"step": ["Gain", 4, {"step": ["Gain", 5, None]}]}]]]
+    loaded = nested.load_frame(json.loads(json.dumps(data)))
+    assert loaded == frame and type(loaded.options[1][1].then) is Gain
+    with pytest.raises(ValueError, match="not a step"):
+        nested.load_frame(["Offer", 0, [[1, {"steps": ["Gain", 2, None]}]]])
+    with pytest.raises(ValueError, match="not a step"):
+        nested.load_frame(["Offer", 0, [[1, {"step": ["Lose", 2]}]]])
+
+
+def test_a_field_not_saved_is_copied_but_left_out_of_snapshots() -> None:
+    fields = Fields(array("sites"), array("homes", saved=False))
+    st = SimpleNamespace(sites=[1, 2], homes=[3])
+    assert fields.to_dict(st) == {"sites": [1, 2]}
+    copy = SimpleNamespace(**vars(st))
+    fields.copy_into(copy)
+    copy.homes.append(4)
+    assert st.homes == [3] and copy.homes == [3, 4]
+    loaded = SimpleNamespace(homes=[9])
+    fields.from_dict(loaded, {"sites": [5]})
+    assert loaded.sites == [5] and loaded.homes == [9], "the game sets it when loading"
 
 
 def test_push_runs_steps_in_the_order_given() -> None:

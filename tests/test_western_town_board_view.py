@@ -16,7 +16,10 @@ from boomtown.engine import CHANCE, new_game
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town import scoring
 from boomtown.games.western_town.data import DATA
-from wt_scenario import ALEXANDER, END, ROBIN, THEO, set_res, set_stack, start
+from boomtown.games.western_town.effects import Ask
+from boomtown.games.western_town.raids import Die, Raid, RaidStart
+from boomtown.games.western_town.rules import Commit
+from wt_scenario import ALEXANDER, END, ROBIN, THEO, set_res, set_stack, start, top
 from wt_scenario import build as stand
 
 RED = next(j for j, key in enumerate(A.DIE_KEYS) if key == "red")
@@ -30,7 +33,7 @@ def group(st: Any, seat: int | None = None, g: int = 0) -> dict[str, Any]:
 def test_a_red_raid_is_told_step_by_step_and_stays_for_the_round() -> None:
     st = start(3)
     st.camp[0] = 2  # the next red Indian sets off a red raid; every town has 7 pipes
-    set_stack(st, END, ("die", ROBIN))
+    set_stack(st, END, Die(ROBIN))
     assert group(st)["raid"]["number"] == 0
     st.apply(A.DIE + RED)
     g = group(st, ALEXANDER)
@@ -65,7 +68,7 @@ def test_an_orange_raid_names_the_town_of_the_player_who_rolled_and_the_losses()
     st = start(3)
     st.camp[1] = 1
     set_res(st, THEO, C=0, I=6, L=2)
-    set_stack(st, END, ("die", THEO))
+    set_stack(st, END, Die(THEO))
     st.apply(A.DIE + ORANGE)
     raid = group(st)["raid"]
     assert raid["cause"] == "orange" and raid["town"] == THEO == raid["roller"]
@@ -82,7 +85,7 @@ def test_an_orange_raid_names_the_town_of_the_player_who_rolled_and_the_losses()
 def test_the_die_shows_every_roll_of_one_card() -> None:
     st = start(3)
     again = next(j for j, key in enumerate(A.DIE_KEYS) if key == "orange-again")
-    set_stack(st, END, ("die", ROBIN))
+    set_stack(st, END, Die(ROBIN))
     st.apply(A.DIE + again)
     assert st.current_player == CHANCE
     assert group(st)["die"] == {"seat": ROBIN, "rolls": ["die:orange-again"]}
@@ -93,7 +96,7 @@ def test_the_die_shows_every_roll_of_one_card() -> None:
 def test_phase_two_shows_who_has_chosen_never_what_then_the_reveal() -> None:
     rng = random.Random(2)
     st = new_game("western-town", 3, 4)
-    while not (st.current_player >= 0 and st.stack[-1][0] == "commit"):
+    while not (st.current_player >= 0 and top(st) is Commit):
         if st.current_player == CHANCE:
             st.apply(st.sample_chance(rng))
         else:
@@ -173,8 +176,8 @@ def test_the_story_agrees_with_the_position_in_random_games(players: int,
             view = st.view(seat)["state"]
             for p in view["players"]:
                 assert p["pink_homes"] + p["black_homes"] + p["bonus_homes"] == p["homes"]
-            raiding = any(f[0] in ("raid", "raid_start") for f in st.stack) or (
-                st.stack and st.stack[-1][0] == "ask" and "grand manitou" in st.stack[-1][3])
+            raiding = any(type(f) in (Raid, RaidStart) for f in st.stack) or (
+                st.stack and top(st) is Ask and "grand manitou" in st.stack[-1].question)
             for g, group_view in enumerate(view["groups"]):
                 raid = group_view["raid"]
                 shapes.add(json.dumps(shape({k: v for k, v in raid.items() if k != "attacks"}),

@@ -7,11 +7,22 @@ import random
 
 import pytest
 
-from boomtown.engine import CHANCE, BadOptions, BadPlayerCount, IllegalAction, new_game
+from boomtown.engine import (
+    CHANCE,
+    BadOptions,
+    BadPlayerCount,
+    BadRecord,
+    IllegalAction,
+    load_snapshot,
+    new_game,
+)
+from boomtown.engine.machine import kinds_problem
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town.data import DATA
+from boomtown.games.western_town.effects import Ask
+from boomtown.games.western_town.rules import Aside, Solo
 from boomtown.games.western_town.state import HAND, INACTIVE, K, WesternTownState
-from wt_scenario import kind, start
+from wt_scenario import kind, start, top
 
 
 def play_out(st: WesternTownState, seed: int) -> WesternTownState:
@@ -140,7 +151,7 @@ def test_set_aside_cards_stay_secret() -> None:
     st = start(3)
     seat = st.current_player
     other = (seat + 1) % 3
-    while st.current_player == seat and st.stack[-1][0] == "aside":
+    while st.current_player == seat and top(st) is Aside:
         st.apply(st.legal_actions()[0])
     mine = st.view(seat)["state"]["players"][seat]
     theirs = st.view(other)["state"]["players"][seat]
@@ -194,7 +205,7 @@ def test_peek_reveals_the_hand_to_the_peeker_only() -> None:
     set_cards(st, THEO, INACTIVE, {"gold_mine": 1})
     build(st, ROBIN, "building_c", 4)
     set_res(st, ROBIN, I=6)
-    set_stack(st, END, ("solo", ROBIN))
+    set_stack(st, END, Solo(ROBIN))
     st.apply("play telegraph office")
     st.apply("look at seat 2's hand")
     assert "bank" in st.log_for(ROBIN)[-1]
@@ -226,3 +237,38 @@ def test_undo_within_own_turn_only() -> None:
         else:
             st.apply(rng.choice(st.legal_actions()))
     assert undone > 0
+
+
+@pytest.mark.parametrize(("players", "options"), [(3, {}), (4, {"double_duel": True})])
+def test_every_step_offers_actions_of_its_declared_kinds_and_snapshots_round_trip(
+    players: int, options: dict
+) -> None:
+    st = new_game("western-town", players, seed=5, options=options)
+    assert isinstance(st, WesternTownState)
+    rng = random.Random(5)
+    steps = asked = 0
+    while not st.is_terminal():
+        legal = st.legal_action_ids()
+        assert kinds_problem(st, legal) is None
+        if type(st.stack[-1]) is Ask or steps % 40 == 0:
+            asked += type(st.stack[-1]) is Ask  # its options are steps: they load back
+            again = load_snapshot(json.loads(json.dumps(st.snapshot())))
+            assert again.snapshot() == st.snapshot()
+            assert again.legal_action_ids() == legal
+        st.apply(st.sample_chance() if st.current_player == CHANCE else rng.choice(legal))
+        steps += 1
+    assert asked > 0
+
+
+def test_a_snapshot_with_a_wrong_size_or_an_unknown_step_is_refused() -> None:
+    st = start(3)
+    good = json.dumps(st.snapshot())
+    short = json.loads(good)
+    short["state"]["zones"].pop()
+    with pytest.raises(BadRecord, match="zones has the wrong size"):
+        load_snapshot(short)
+    old_frame = json.loads(good)
+    old_frame["state"]["stack"][-1] = ["aside", 0, 1]  # a frame of the game before its steps
+    with pytest.raises(BadRecord, match="not a step"):
+        load_snapshot(old_frame)
+    assert load_snapshot(json.loads(good)).snapshot() == st.snapshot()

@@ -15,22 +15,27 @@ import pytest
 
 from boomtown.engine import CHANCE, new_game
 from boomtown.engine.catalogue import base_id, ids_in
-from boomtown.games.western_town import RULESET, WesternTownOptions
+from boomtown.engine.machine import AUTO
+from boomtown.games.western_town import RULESET, WesternTownOptions, presentation, rules
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town.catalogue import build
 from boomtown.games.western_town.data import DATA, parse
-from boomtown.games.western_town.state import HAND, UP
+from boomtown.games.western_town.raids import Die
+from boomtown.games.western_town.rules import Aside, Commit, Reveal, Solo, XTurn
+from boomtown.games.western_town.state import HAND, UP, WT
 from wt_scenario import (
     ALEXANDER,
     END,
     ROBIN,
     THEO,
+    EndOfTest,
     clear_cards,
     kind,
     set_cards,
     set_res,
     set_stack,
     start,
+    top,
 )
 from wt_scenario import (
     build as stand,
@@ -51,7 +56,7 @@ def raw_data() -> dict[str, Any]:
 # ------------------------------------------------------------------ prompts
 def test_set_aside_prompt_counts_the_cards_and_keeps_them_secret() -> None:
     st = start(3)
-    assert st.stack[-1][0] == "aside" and st.current_player == ROBIN
+    assert top(st) is Aside and st.current_player == ROBIN
     mine = st.prompt(ROBIN)
     assert mine.title == "Keep 4 cards: set the others aside"
     assert mine.progress == "card 1 of 3"
@@ -66,7 +71,7 @@ def test_set_aside_prompt_counts_the_cards_and_keeps_them_secret() -> None:
 
 def test_a_secret_card_is_named_without_its_content() -> None:
     st = start(3)
-    set_stack(st, END, ("reveal", ROBIN, ALEXANDER), ("commit", ALEXANDER), ("commit", ROBIN))
+    set_stack(st, END, Reveal(ROBIN, ALEXANDER), Commit(ALEXANDER), Commit(ROBIN))
     assert st.prompt(ROBIN).title == "Choose your card in secret: revealed with seat 1 (red)'s"
     assert st.prompt(ROBIN).progress == "card 1 of 2"
     assert st.prompt(THEO).title == (
@@ -86,7 +91,7 @@ def test_phase_three_prompt_and_exploit_targets() -> None:
     set_cards(st, ALEXANDER, UP, {"saloon": 1, "marshal": 1})
     set_res(st, ROBIN, G=2)
     st.played[ROBIN] = 2
-    set_stack(st, END, ("xturn", ROBIN))
+    set_stack(st, END, XTurn(ROBIN))
     prompt = st.prompt(ROBIN)
     assert prompt.title == "Play your third card or exploit a neighbour's card"
     assert prompt.progress == "2 of 3 cards played"
@@ -106,7 +111,7 @@ def test_a_card_effect_names_its_card_part_and_costs() -> None:
     clear_cards(st, ROBIN)
     set_cards(st, ROBIN, HAND, {"carpenter": 1})
     set_res(st, ROBIN, W=1, G=1)
-    set_stack(st, END, ("solo", ROBIN))
+    set_stack(st, END, Solo(ROBIN))
     st.apply("play carpenter")
     prompt = st.prompt(ROBIN)
     assert prompt.title == "Carpenter: construct a building (paying its cost) or take 2 Wood"
@@ -124,7 +129,7 @@ def test_raid_prompts_name_the_town_the_target_and_the_defence() -> None:
     st = start(3)
     camp = 0
     st.camp[camp * 3] = 2  # the next red Indian sets off a red raid; every town has 7 pipes
-    set_stack(st, END, ("die", ROBIN))
+    set_stack(st, END, Die(ROBIN))
     die = st.prompt(None)
     assert (die.seat, die.title, die.for_seat) == (CHANCE, "Roll the Indian die", ROBIN)
     assert die.subjects == ("indian:red@camp.0", "indian:orange@camp.0")
@@ -272,3 +277,10 @@ def test_options_with_fixed_values_are_declared_as_choices() -> None:
     assert fields["warehouse_points"].metadata["choices"] == ("per_export", "flat")
     assert fields["destroyed_marker_homes"].metadata["choices"] == ("final_scoring", "always")
     assert RULESET.version == 3
+
+
+def test_every_step_a_seat_or_chance_decides_in_has_its_own_prompt() -> None:
+    deciding = {name for name, nature, _ in WT.vocabulary() if nature != AUTO}
+    deciding.discard(EndOfTest.__name__)  # the tests' own step (wt_scenario)
+    assert {step.__name__ for step in presentation.PROMPTS} == deciding
+    assert set(presentation.PROMPTS) == set(rules.DECISION_NAMES)

@@ -11,6 +11,19 @@ from boomtown.engine import CHANCE, IllegalAction
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town import scoring
 from boomtown.games.western_town.data import DATA
+from boomtown.games.western_town.rules import (
+    DECISION_NAMES,
+    Aside,
+    Commit,
+    ExploitPhase,
+    HandSize,
+    Income,
+    IncomePhase,
+    Solo,
+    Storage,
+    Visit,
+    XTurn,
+)
 from boomtown.games.western_town.state import DOWN, HAND, INACTIVE, UP, K, S
 from wt_scenario import (
     ALEXANDER,
@@ -29,6 +42,7 @@ from wt_scenario import (
     set_stack,
     start,
     texts,
+    top,
 )
 
 
@@ -61,7 +75,7 @@ def test_hand_size_is_the_lowest_visible_space() -> None:
     from boomtown.games.western_town import rules
 
     assert rules.hand_size(st, ROBIN) == 4
-    set_stack(st, ("p4", 0), ("p1c", 0))
+    set_stack(st, IncomePhase(0), HandSize(0))
     assert st.current_player == ROBIN
     for _ in range(5):
         assert st.current_player == ROBIN
@@ -84,13 +98,13 @@ def _card_decisions(st, rounds_of: str = "p2") -> list[tuple[int, str]]:
     """Play phase 2 (first playable card; effects take their first option) and record who
     decided what kind of card decision."""
     seen = []
-    while st.stack and st.stack[-1][0] not in ("p3", "xturn"):
+    while st.stack and top(st) not in (ExploitPhase, XTurn):
         frame = st.stack[-1]
         if st.current_player == CHANCE:
             st.apply(st.sample_chance())
             continue
-        if frame[0] in ("solo", "commit"):
-            seen.append((st.current_player, frame[0]))
+        if type(frame) in (Solo, Commit):
+            seen.append((st.current_player, DECISION_NAMES[type(frame)]))
         st.apply(st.legal_actions()[0])
     return seen
 
@@ -98,9 +112,9 @@ def _card_decisions(st, rounds_of: str = "p2") -> list[tuple[int, str]]:
 def test_three_player_phase_two_order() -> None:
     st = start(3, lead=ROBIN)
     # finish phase 1.c
-    while st.stack[-1][0] == "aside":
+    while top(st) is Aside:
         st.apply(st.legal_actions()[0])
-    assert st.stack[-1][0] == "solo" and st.current_player == ROBIN
+    assert top(st) is Solo and st.current_player == ROBIN
     assert _card_decisions(st) == [
         (ROBIN, "solo"),
         (ROBIN, "commit"), (ALEXANDER, "commit"),
@@ -112,10 +126,10 @@ def test_three_player_phase_two_order() -> None:
 
 def test_secret_commitment_is_hidden_until_the_reveal() -> None:
     st = start(3, lead=ROBIN)
-    while st.stack[-1][0] == "aside":
+    while top(st) is Aside:
         st.apply(st.legal_actions()[0])
     st.apply(st.legal_actions()[0])  # Robin's solo card
-    while st.stack[-1][0] != "commit":
+    while top(st) is not Commit:
         st.apply(st.legal_actions()[0])
     assert st.current_player == ROBIN
     committed = st.apply(st.legal_actions()[-1])
@@ -142,7 +156,7 @@ def test_construction_example_warehouse() -> None:
     assert st.homes(ROBIN) == 5 and st.pink_homes(ROBIN) == 3
     st.avail[ROBIN * K + kind("warehouse")] = 1
     set_res(st, ROBIN, W=1, G=4)
-    set_stack(st, ("p3", 0), ("solo", ROBIN))
+    set_stack(st, ExploitPhase(0), Solo(ROBIN))
     st.apply("play carpenter")
     assert "build warehouse" in texts(st)
     st.apply("build warehouse")
@@ -160,7 +174,7 @@ def test_construction_needs_the_homes() -> None:
     st.avail[ROBIN * K + kind("warehouse")] = 1
     set_res(st, ROBIN, W=3, G=3)
     assert st.homes(ROBIN) == 3
-    set_stack(st, ("p3", 0), ("solo", ROBIN))
+    set_stack(st, ExploitPhase(0), Solo(ROBIN))
     st.apply("play carpenter")
     assert "build warehouse" not in texts(st)
 
@@ -173,7 +187,7 @@ def test_reserve_buildings_cannot_be_built_and_second_homestead_gives_no_card() 
     set_res(st, ROBIN, W=3, G=3)
     st.hs_tiles[ROBIN] = 2
     in_stock = DATA.cards[st.stock[0][0]]
-    set_stack(st, ("p3", 0), ("solo", ROBIN))
+    set_stack(st, ExploitPhase(0), Solo(ROBIN))
     st.apply("play carpenter")
     assert f"build {in_stock.name}" not in texts(st)
     hand_before = st.z(ROBIN, HAND, kind("homestead"))
@@ -195,7 +209,7 @@ def _exploit_position():
     set_cards(st, ALEXANDER, UP, {"carpenter": 1, "civic_pride_1": 1})
     set_cards(st, THEO, UP, {"gold_mine": 1})
     set_res(st, ROBIN, W=2, G=1, I=3)
-    set_stack(st, ("p4", 0), ("xturn", ROBIN))
+    set_stack(st, IncomePhase(0), XTurn(ROBIN))
     return st
 
 
@@ -237,10 +251,10 @@ def test_marshal_exploit_needs_two_gold() -> None:
     st = _exploit_position()
     set_cards(st, THEO, UP, {"marshal": 1})
     set_res(st, ROBIN, G=1)
-    set_stack(st, ("p4", 0), ("xturn", ROBIN))
+    set_stack(st, IncomePhase(0), XTurn(ROBIN))
     assert "exploit seat 2's marshal" not in texts(st)
     set_res(st, ROBIN, G=2)
-    set_stack(st, ("p4", 0), ("xturn", ROBIN))
+    set_stack(st, IncomePhase(0), XTurn(ROBIN))
     assert "exploit seat 2's marshal" in texts(st)
 
 
@@ -252,12 +266,12 @@ def test_no_exploit_of_a_destroyed_building_or_the_opposite_player() -> None:
     set_cards(st, 0, HAND, {"gold_mine": 1})
     for s in (1, 2, 3):
         set_cards(st, s, UP, {"gold_mine": 1})
-    set_stack(st, ("p4", 0), ("xturn", 0))
+    set_stack(st, IncomePhase(0), XTurn(0))
     legal = set(texts(st))
     assert {"exploit seat 1's gold mine", "exploit seat 3's gold mine"} <= legal
     assert "exploit seat 2's gold mine" not in legal, "diagonally opposite"
     build(st, 0, "gold_mine", 3, destroyed=True)
-    set_stack(st, ("p4", 0), ("xturn", 0))
+    set_stack(st, IncomePhase(0), XTurn(0))
     assert not any(t.startswith("exploit") for t in texts(st))
 
 
@@ -267,7 +281,7 @@ def test_income_homestead_and_barber() -> None:
     clear_cards(st, ROBIN)
     set_cards(st, ROBIN, UP, {"homestead": 1, "barber": 1})
     set_res(st, ROBIN, G=0, W=0, I=0, L=0, P=7)
-    set_stack(st, ("p5",), ("income", ROBIN))
+    set_stack(st, Visit(), Income(ROBIN))
     assert st.current_player == ROBIN
     assert set(texts(st)) == {"take 1 Gold", "take 1 Wood"}
     st.apply("take 1 Gold")
@@ -280,7 +294,7 @@ def test_no_lure_without_peace_pipes() -> None:
     clear_cards(st, ROBIN)
     set_cards(st, ROBIN, UP, {"homestead": 1})
     set_res(st, ROBIN, L=7, P=0)
-    set_stack(st, ("p5",), ("income", ROBIN))
+    set_stack(st, Visit(), Income(ROBIN))
     assert res(st, ROBIN, "L") == 7
 
 
@@ -290,7 +304,7 @@ def test_storage_limits(bank: bool, kept: int) -> None:
     if bank:
         build(st, ROBIN, "bank", PLAIN_FIVE)
     set_res(st, ROBIN, G=6, W=5, C=9)
-    set_stack(st, ("p5",), ("storage", ROBIN))
+    set_stack(st, Visit(), Storage(ROBIN))
     assert res(st, ROBIN, "G") == kept
     assert (res(st, ROBIN, "W"), res(st, ROBIN, "C")) == (3, 8)
 
@@ -302,7 +316,7 @@ def test_lincoln_visit_tie_broken_by_the_lead_marshal() -> None:
     set_res(st, ALEXANDER, X=4, I=8)
     set_res(st, THEO, X=2, I=16)
     assert scoring.lincoln_points(st, ROBIN, ("I", "G")) == 4
-    set_stack(st, END, ("p5",))
+    set_stack(st, END, Visit())
     assert st.current_player == ROBIN
     assert set(texts(st)) == {"Lincoln visits seat 1", "Lincoln visits seat 2"}
     homes = st.homes(ALEXANDER)
@@ -313,7 +327,7 @@ def test_lincoln_visit_tie_broken_by_the_lead_marshal() -> None:
 def test_the_five_card_is_discarded() -> None:
     st = start(3)
     st.lincoln_current = lincoln_index("5")
-    set_stack(st, END, ("p5",))
+    set_stack(st, END, Visit())
     assert st.lincoln_homes == [0, 0, 0]
 
 
@@ -328,7 +342,7 @@ def test_raid_example() -> None:
     set_res(st, ALEXANDER, P=1)
     set_res(st, THEO, P=3)
     st.camp[0], st.camp[1], st.camp[2] = 2, 0, 3
-    set_stack(st, END, ("solo", ROBIN))
+    set_stack(st, END, Solo(ROBIN))
     st.apply("play marshal")
     assert st.current_player == CHANCE
     st.apply("Indian die: orange, roll again")
@@ -365,7 +379,7 @@ def test_orange_raid_attacks_the_roller_and_zone4_defence_is_cheap() -> None:
     set_cards(st, ALEXANDER, HAND, {"marshal": 1})
     set_res(st, ALEXANDER, G=0, C=2, I=0)
     st.camp[0], st.camp[1] = 0, 1
-    set_stack(st, END, ("solo", ALEXANDER))
+    set_stack(st, END, Solo(ALEXANDER))
     st.apply("play marshal")
     st.apply("Indian die: orange")
     assert st.current_player == THEO
@@ -385,7 +399,7 @@ def test_a_raid_cancels_the_other_rolls_of_the_turn() -> None:
     build(st, ROBIN, "bank", PLAIN_FIVE)
     set_res(st, ROBIN, G=0, C=0, I=0)
     st.camp[0], st.camp[1] = 2, 0
-    set_stack(st, END, ("solo", ROBIN))
+    set_stack(st, END, Solo(ROBIN))
     st.apply("play marshal")  # replays the bank (which rolls), then rolls itself
     assert st.current_player == CHANCE
     st.apply("Indian die: red")  # the bank's roll raids at once

@@ -18,6 +18,9 @@ from boomtown.engine.registry import get_ruleset
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town import rules, scoring
 from boomtown.games.western_town.data import CONSTANT_KEYS, DATA, parse
+from boomtown.games.western_town.effects import Ask
+from boomtown.games.western_town.raids import RaidStart
+from boomtown.games.western_town.rules import Income, Solo, Storage, Visit, XTurn
 from boomtown.games.western_town.state import DOWN, HAND, UP, K, S, WesternTownState
 from wt_scenario import (
     ALEXANDER,
@@ -35,6 +38,7 @@ from wt_scenario import (
     set_stack,
     start,
     texts,
+    top,
 )
 
 
@@ -42,7 +46,7 @@ def _xturn(st: WesternTownState, seat: int = ROBIN) -> None:
     """Every seat has played its two cards; ``seat`` is to exploit, play or pass."""
     for s in range(st.num_players):
         st.played[s] = 2
-    set_stack(st, END, ("xturn", seat))
+    set_stack(st, END, XTurn(seat))
 
 
 def _clear_all(st: WesternTownState) -> None:
@@ -212,7 +216,7 @@ def test_start_space_is_the_players_choice_when_the_spaces_differ(
         st.apply(st.legal_action_ids()[0])
     assert isinstance(st, WesternTownState)
     seat = st.current_player
-    assert st.stack[-1][0] == "ask"
+    assert top(st) is Ask
     assert st.legal_action_ids() == [A.SPACE + FOUR_SPACES[0], A.SPACE + FOUR_SPACES[2]]
     st.apply(A.SPACE + FOUR_SPACES[2])
     assert st.site[seat * S + FOUR_SPACES[2]] == A.KIND[
@@ -251,7 +255,7 @@ def test_destroyed_u4_loses_its_gold_storage(destroyed: bool) -> None:
     _destroy(st, ROBIN, PLAIN_FIVE, destroyed)
     assert st.storage(ROBIN, 0) == (4 if destroyed else 6)
     set_res(st, ROBIN, G=6)
-    set_stack(st, ("p5",), ("storage", ROBIN))
+    set_stack(st, Visit(), Storage(ROBIN))
     assert res(st, ROBIN, "G") == (4 if destroyed else 6)
     _destroy(st, ROBIN, PLAIN_FIVE, False)  # repaired: the effect is back
     assert st.storage(ROBIN, 0) == 6
@@ -278,7 +282,7 @@ def test_destroyed_green_building_gives_no_constant_income(
     clear_cards(st, ROBIN)
     build(st, ROBIN, key, PLAIN_FIVE, destroyed=destroyed)
     set_res(st, ROBIN, **{resource: 0})
-    set_stack(st, ("p5",), ("income", ROBIN))
+    set_stack(st, Visit(), Income(ROBIN))
     assert res(st, ROBIN, resource) == (0 if destroyed else 1)
 
 
@@ -292,7 +296,7 @@ def test_destroyed_blacksmith_gives_no_cowboys_when_attacked(destroyed: bool) ->
     build(st, ROBIN, "blacksmith", PLAIN_FIVE, destroyed=destroyed)
     set_res(st, ROBIN, C=0)
     st.camp[0], st.camp[1] = 0, 0
-    set_stack(st, END, ("raid_start", 0, ROBIN))
+    set_stack(st, END, RaidStart(0, ROBIN))
     assert res(st, ROBIN, "C") == (0 if destroyed else 2)
 
 
@@ -310,7 +314,7 @@ def test_destroyed_blacksmith_is_no_extra_peace_pipe(destroyed: bool) -> None:
     set_res(st, ALEXANDER, P=2)
     set_res(st, THEO, P=3)
     st.camp[0], st.camp[1] = 2, 0
-    set_stack(st, END, ("solo", ROBIN))
+    set_stack(st, END, Solo(ROBIN))
     st.apply("play marshal")
     st.apply("Indian die: red")  # the 3rd red: the town with the fewest Peace pipes
     assert st.current_player == THEO
@@ -334,7 +338,7 @@ def _homes_position(options: dict[str, Any] | None = None) -> WesternTownState:
     build(st, ROBIN, "saloon", FOUR_SPACES[2], destroyed=True)
     st.avail[ROBIN * K + kind("warehouse")] = 1  # needs 5 Homes
     set_res(st, ROBIN, W=1, G=1)
-    set_stack(st, END, ("solo", ROBIN))
+    set_stack(st, END, Solo(ROBIN))
     st.apply("play carpenter")
     return st
 

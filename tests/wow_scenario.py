@@ -6,37 +6,22 @@ and is then edited field by field, the way a puzzle or a table-mode position wou
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
-from boomtown.engine import CHANCE, TERMINAL
+from boomtown.engine import CHANCE
 from boomtown.engine.machine import settle
 from boomtown.games.way_out_west import RULESET, rules
 from boomtown.games.way_out_west import actions as A
 from boomtown.games.way_out_west.state import NF, WOW, C, T, WayOutWestState
+from machine_support import end_of_test
+from machine_support import top as top  # the scenarios' tests import it from here
 
 SAN_ANTONIA, KANSAS_CITY, ABILENE, DODGE_CITY, DEADWOOD = range(5)
 
 
-@WOW.decision("the end of the test")
-class EndOfTest(NamedTuple):
-    """A step that stops the machine: its "seat" is TERMINAL (the position is over once it
-    is reached), and it offers nothing."""
-
-    seat: int = TERMINAL
-
-    def legal(self, st: Any) -> list[int]:
-        return []
-
-    def choose(self, st: Any, aid: int) -> None:
-        raise AssertionError("the end of the test offers no action")
-
-
+#: The step that stops the machine below a scenario's steps, and one of it.
+EndOfTest = end_of_test(WOW)
 END = EndOfTest()
-
-
-def top(st: WayOutWestState) -> type:
-    """The type of the step on top of the stack (the one to happen next)."""
-    return type(st.stack[-1])
 
 
 def counter(key: str) -> int:

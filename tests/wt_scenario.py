@@ -8,24 +8,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from boomtown.engine import CHANCE, TERMINAL
+from boomtown.engine import CHANCE
+from boomtown.engine.machine import settle
 from boomtown.engine.registry import get_ruleset
 from boomtown.games.western_town import actions as A
-from boomtown.games.western_town import rules
 from boomtown.games.western_town.data import DATA, RES_INDEX
+from boomtown.games.western_town.rules import Deal, FirstLeadMarshal, LincolnCard
 from boomtown.games.western_town.state import (
     DOWN,
     HAND,
     INACTIVE,
     OFF,
     UP,
+    WT,
     K,
     S,
     WesternTownState,
 )
+from machine_support import end_of_test
+from machine_support import top as top  # the scenarios' tests import it from here
 
 ROBIN, ALEXANDER, THEO = 0, 1, 2
-END = ("end_of_test",)
+
+
+#: The step that stops the machine below a scenario's steps, and one of it.
+EndOfTest = end_of_test(WT)
+END = EndOfTest()
 
 
 def site_space(number: int, effect: str | None) -> int:
@@ -38,8 +46,6 @@ def site_space(number: int, effect: str | None) -> int:
 FOUR_SPACES = [i for i in A.SPACES if DATA.sites[i].number == 4]
 PLAIN_FIVE = site_space(5, None)
 GOLD_FIVE = site_space(5, "gold")
-"""A frame that stops the machine (the position is over once it is reached)."""
-rules._DECIDER["end_of_test"] = lambda st, frame: TERMINAL
 
 
 def kind(key: str) -> int:
@@ -64,12 +70,12 @@ def start(
     while st.current_player == CHANCE:
         frame = st.stack[-1]
         legal = st.legal_action_ids()
-        if frame[0] == "first_lm":
-            st.apply(A.FIRST_LM + lead + (frame[1] * 2 if st.options.double_duel else 0))
-        elif frame[0] == "deal":
+        if type(frame) is FirstLeadMarshal:
+            st.apply(A.FIRST_LM + lead + (frame.group * 2 if st.options.double_duel else 0))
+        elif type(frame) is Deal:
             st.apply(start_ids[starts[dealt]])
             dealt += 1
-        elif frame[0] == "lincoln":
+        elif type(frame) is LincolnCard:
             st.apply(lincoln_ids[lincoln])
         else:
             st.apply(legal[0])
@@ -124,11 +130,11 @@ def site_with(key: str, number: int | None = None, effect: str | None = None) ->
     raise LookupError(key)
 
 
-def set_stack(st: WesternTownState, *frames: tuple[Any, ...]) -> None:
-    """Replace the pending frames (last = next) and advance to the next decision."""
-    st.stack = list(frames)
+def set_stack(st: WesternTownState, *steps: Any) -> None:
+    """Replace the pending steps (last = next) and advance to the next decision."""
+    st.stack = list(steps)
     st._legal_cache = None
-    rules.run(st)
+    settle(st)
 
 
 def texts(st: WesternTownState) -> list[str]:

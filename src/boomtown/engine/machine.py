@@ -200,18 +200,33 @@ class Machine:
 
     # ----------------------------------------------------------- as data
     def frame_data(self, frame: Any) -> list[Any]:
-        """A step as JSON-ready data: its type's name, then its fields."""
-        return [type(frame).__name__, *(_plain(value) for value in frame)]
+        """A step as JSON-ready data: its type's name, then its fields. A step held in a
+        field (an option's step, a step to go on with) is written as ``{"step": data}``."""
+        return [type(frame).__name__, *(self._plain(value) for value in frame)]
 
     def load_frame(self, data: Sequence[Any]) -> Any:
         """The step written by :meth:`frame_data` (``ValueError`` if it is not one)."""
         if not isinstance(data, list | tuple) or not data or data[0] not in self._classes:
             raise ValueError(f"{self.game}: not a step: {data!r}")
         cls = self._classes[data[0]]
-        values = [_frozen(value) for value in data[1:]]
+        values = [self._frozen(value) for value in data[1:]]
         if len(values) != len(self.steps[data[0]].fields):
             raise ValueError(f"{self.game}: step {data[0]} has {len(values)} fields: {data!r}")
         return cls(*values)
+
+    def _plain(self, value: Any) -> Any:
+        """A step's field as JSON-ready data (tuples become lists, steps ``{"step": ...}``)."""
+        if hasattr(value, "STEP"):
+            return {"step": self.frame_data(value)}
+        return [self._plain(v) for v in value] if isinstance(value, tuple) else value
+
+    def _frozen(self, value: Any) -> Any:
+        """A step's field from data (lists become tuples again, ``{"step": ...}`` steps)."""
+        if isinstance(value, dict):
+            if set(value) != {"step"}:
+                raise ValueError(f"{self.game}: not a step: {value!r}")
+            return self.load_frame(value["step"])
+        return tuple(self._frozen(v) for v in value) if isinstance(value, list) else value
 
     def vocabulary(self) -> list[tuple[str, str, str]]:
         """(name, nature, title) of every step type, in registration order."""
@@ -315,16 +330,6 @@ def _no_targets(frame: Any, state: Any, aid: int) -> tuple[tuple[str, ...], str]
     return (), ""
 
 
-def _plain(value: Any) -> Any:
-    """A step's field as JSON-ready data (tuples become lists)."""
-    return [_plain(v) for v in value] if isinstance(value, tuple) else value
-
-
-def _frozen(value: Any) -> Any:
-    """A step's field from data (lists become tuples again)."""
-    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
-
-
 # ------------------------------------------------------------------ fields
 #: The shapes of a field: a value (immutable: int, str, bool, None), a list of values, or a
 #: table (a list of lists of values; one row per seat for a per-seat field).
@@ -351,12 +356,15 @@ class Field(NamedTuple):
     can work out (everything minus what it sees): the default determinization shuffles them
     between the places hidden from the seat, each place keeping its size. An ``ordered``
     place keeps the drawn order (a shuffled deck drawn from the top); any other is sorted.
+    A field that is not ``saved`` (values derived from other fields, kept for speed) is
+    copied with the position but left out of its snapshot: the game sets it when loading.
     """
 
     name: str
     shape: str = VALUE
     hidden: str = PUBLIC
     ordered: bool = False
+    saved: bool = True
 
 
 def value(name: str) -> Field:
@@ -364,9 +372,9 @@ def value(name: str) -> Field:
     return Field(name, VALUE)
 
 
-def array(name: str, hidden: str = PUBLIC, ordered: bool = False) -> Field:
-    """A field that holds a list of values."""
-    return Field(name, LIST, hidden, ordered)
+def array(name: str, hidden: str = PUBLIC, ordered: bool = False, saved: bool = True) -> Field:
+    """A field that holds a list of values (``saved=False``: derived, not in snapshots)."""
+    return Field(name, LIST, hidden, ordered, saved)
 
 
 def table(name: str, hidden: str = PUBLIC, ordered: bool = False) -> Field:
@@ -411,6 +419,7 @@ class Fields:
         self._lists = tuple(f.name for f in fields if f.shape == LIST)
         self._tables = tuple(f.name for f in fields if f.shape == TABLE)
         self._hidden = tuple(f for f in fields if f.hidden)
+        self._saved = tuple(f for f in fields if f.saved)
 
     def copy_into(self, state: Any) -> None:
         """Give ``state`` private copies of every list and table."""
@@ -421,10 +430,10 @@ class Fields:
             d[name] = [row[:] for row in d[name]]
 
     def to_dict(self, state: Any) -> dict[str, Any]:
-        """Every field as JSON-ready data (fresh lists)."""
+        """Every saved field as JSON-ready data (fresh lists)."""
         d = state.__dict__
         out: dict[str, Any] = {}
-        for f in self.fields:
+        for f in self._saved:
             v = d[f.name]
             out[f.name] = v if f.shape == VALUE else (
                 list(v) if f.shape == LIST else [list(row) for row in v]
@@ -432,8 +441,9 @@ class Fields:
         return out
 
     def from_dict(self, state: Any, data: dict[str, Any]) -> None:
-        """Load the fields written by :meth:`to_dict` (``ValueError`` on a wrong shape)."""
-        for f in self.fields:
+        """Load the fields written by :meth:`to_dict` (``ValueError`` on a wrong shape); the
+        fields that are not saved are left as they are."""
+        for f in self._saved:
             if f.name not in data:
                 raise ValueError(f"field {f.name} is missing")
             v = data[f.name]

@@ -1,10 +1,14 @@
-"""Card effects: the step interpreter and the choices it offers.
+"""Card effects: the effect interpreter and the choices it offers.
 
-A card's played, exploit or tile effect is a list of steps in the data file. The
-``steps`` frame runs them one by one; a step that needs a decision pushes an
-``ask`` frame listing (action id, payload) pairs. Conditional parts may be
-skipped; unconditional parts are applied as far as possible (community FAQ, source S2,
-ruling 2: see docs/sources/western-town.md).
+A card's played, exploit or tile effect is a list of effect steps in the data file. The
+:class:`Steps` step of the machine runs them one by one; an effect step that needs a
+decision pushes an :class:`Ask` listing (action id, option) pairs, each option an automatic
+step of the machine that carries it out (:class:`Txn`, :class:`Build`, :class:`Lay`, ...).
+Conditional parts may be skipped; unconditional parts are applied as far as possible
+(community FAQ, source S2, ruling 2: see docs/sources/western-town.md).
+
+>>> Ask.STEP.nature, Txn.STEP.nature, Txn.STEP.fields
+('decision', 'auto', ('seat', 'pay', 'gain', 'follow'))
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import compress
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town.data import DATA, RES_INDEX, RES_NAMES
@@ -27,8 +31,10 @@ from boomtown.games.western_town.state import (
     OFF,
     SEAT_NAMES,
     UP,
+    WT,
     K,
     S,
+    new_step,
 )
 from boomtown.games.western_town.steps import (
     EXPLOIT_LIST,
@@ -84,31 +90,57 @@ def _plus(a: Pay, b: Pay) -> Pay:
     return norm(d)
 
 
-# ------------------------------------------------------------------ frames
+_new = new_step
+
+
+# ------------------------------------------------------------------ effects
 def start(st: St, s: int, lid: int, ctx: int, chain: Chain) -> None:
     """Begin a card's effect now (a new 'turn' for the die: earlier raids don't cancel it)."""
     st.raided = 0
-    if _ONE_STEP[lid]:  # as _steps, which would run just this step
+    if _ONE_STEP[lid]:  # as _run_steps, which would run just this step
         _exec(st, s, STEPLISTS[lid][0], lid, 0, ctx, chain)
         return
-    _steps(st, ("steps", s, lid, 0, ctx, chain))
+    _run_steps(st, s, lid, 0, ctx, chain)
 
 
 def push_start(st: St, s: int, lid: int, ctx: int, chain: Chain) -> None:
-    """Begin a card's effect once the frames above are done (its own 'turn' for the die)."""
-    st.stack.append(("steps", s, lid, 0, ctx, chain))
-    st.stack.append(("fresh",))
+    """Begin a card's effect once the steps above are done (its own 'turn' for the die)."""
+    st.stack.append(_new(Steps, (s, lid, 0, ctx, chain)))
+    st.stack.append(FRESH)
 
 
 _ONE_STEP = [len(steps) == 1 for steps in STEPLISTS]  # per step list: it has one step
 
 
-def _fresh(st: St, frame: tuple[Any, ...]) -> None:
-    st.raided = 0
+@WT.auto
+class Fresh(NamedTuple):
+    """A card's effect begins: a new 'turn' for the Indian die (a raid earlier this turn no
+    longer cancels its rolls)."""
+
+    def run(self, st: St) -> None:
+        st.raided = 0
 
 
-def _steps(st: St, frame: tuple[Any, ...]) -> None:
-    _, s, lid, i, ctx, chain = frame
+FRESH = Fresh()
+
+
+@WT.auto
+class Steps(NamedTuple):
+    """Seat ``seat`` carries out effect list ``lid`` from its step ``at`` on, one step at
+    a time (a decision comes first, then the rest); ``ctx`` is the seat exploited (-1:
+    none), ``chain`` the kinds whose effects led here (a card is not replayed twice)."""
+
+    seat: int
+    lid: int
+    at: int
+    ctx: int
+    chain: Chain
+
+    def run(self, st: St) -> None:
+        _run_steps(st, self.seat, self.lid, self.at, self.ctx, self.chain)
+
+
+def _run_steps(st: St, s: int, lid: int, i: int, ctx: int, chain: Chain) -> None:
     steps = STEPLISTS[lid]
     n = len(steps)
     stack = st.stack
@@ -116,54 +148,139 @@ def _steps(st: St, frame: tuple[Any, ...]) -> None:
         if i + 1 == n:
             _exec(st, s, steps[i], lid, i, ctx, chain)
             return
-        rest = ("steps", s, lid, i + 1, ctx, chain)
+        rest = _new(Steps, (s, lid, i + 1, ctx, chain))
         stack.append(rest)
         _exec(st, s, steps[i], lid, i, ctx, chain)
         if stack[-1] is not rest:
             return  # the step pushed a decision or more work: it comes first
-        # nothing new: go on here rather than through rules.run (which would pop ``rest``)
+        # nothing new: go on here rather than through the machine (which would pop ``rest``)
         stack.pop()
         i += 1
 
 
-def _step(st: St, frame: tuple[Any, ...]) -> None:
-    _, s, lid, i, ctx, chain = frame
-    _exec(st, s, STEPLISTS[lid][i], lid, i, ctx, chain)
+@WT.auto
+class Again(NamedTuple):
+    """Seat ``seat`` carries out step ``at`` of effect list ``lid`` once more (a repeating
+    exchange or repair offered again after each use)."""
+
+    seat: int
+    lid: int
+    at: int
+    ctx: int
+    chain: Chain
+
+    def run(self, st: St) -> None:
+        _exec(st, self.seat, STEPLISTS[self.lid][self.at], self.lid, self.at, self.ctx,
+              self.chain)
 
 
 def ask(
     st: St,
     s: int,
-    options: list[tuple[int, tuple[Any, ...]]],
+    options: list[tuple[int, Any]],
     prompt: str,
     optional: bool = False,
     force_ask: bool = False,
 ) -> None:
-    """Offer ``options`` to seat ``s``; a single forced option is applied at once."""
+    """Offer ``options`` (action id, step carrying it out) to seat ``s``; a single forced
+    option is carried out at once."""
     if not options:
         return
     if len(options) == 1 and not optional and not force_ask:
-        payload = options[0][1]
-        PAYLOADS[payload[0]](st, payload)  # carry out the option
+        options[0][1].run(st)  # carry out the option
         return
     options.sort(key=_option_id)
-    st.stack.append(("ask", s, tuple(options), prompt))
+    st.stack.append(_new(Ask, (s, tuple(options), prompt)))
 
 
 _option_id = itemgetter(0)
 
 
-def legal_ask(st: St, frame: tuple[Any, ...]) -> list[int]:
-    return list(map(_option_id, frame[2]))
+@WT.decision("choose", kinds=("resources", "build", "play", "take", "repair", "lincoln",
+                              "raid", "peek", "steal", "defend", "pass"))
+class Ask(NamedTuple):
+    """A listed choice of a card's effect, a laid tile's space, an income, Lincoln's tie or
+    a raid: ``seat`` chooses one of ``options`` (action id, the automatic step carrying it
+    out, sorted by id); ``question`` says what is asked (and names the effect's card)."""
+
+    seat: int
+    options: tuple[tuple[int, Any], ...]
+    question: str
+
+    def legal(self, st: St) -> list[int]:
+        return list(map(_option_id, self.options))
+
+    def choose(self, st: St, aid: int) -> None:
+        for option, then in self.options:
+            if option == aid:
+                then.run(st)  # carry out the option
+                return
+        raise AssertionError("legality was checked before")
 
 
-def choose_ask(st: St, frame: tuple[Any, ...], aid: int) -> None:
-    st.stack.pop()
-    for option, payload in frame[2]:
-        if option == aid:
-            PAYLOADS[payload[0]](st, payload)  # carry out the option
-            return
-    raise AssertionError("legality was checked before")
+# ------------------------------------------------------------------ options
+# An option of an Ask is an automatic step: choosing it carries it out at once (``run``).
+@WT.auto
+class Txn(NamedTuple):
+    """An exchange: ``seat`` pays ``pay`` and takes ``gain`` ((resource, amount) pairs),
+    then ``follow`` (a step, or None) comes next."""
+
+    seat: int
+    pay: Pay
+    gain: Pay
+    follow: Any
+
+    def run(self, st: St) -> None:
+        s, pay, gain = self.seat, self.pay, self.gain
+        st.pay(s, pay)
+        st.gain_all(s, gain)
+        key = (pay, gain)
+        lines = _TXN_LINES[key] if key in _TXN_LINES else _txn_lines(pay, gain)
+        if lines is not None:
+            st.log(lines[s])
+        if self.follow is not None:
+            st.stack.append(self.follow)
+
+
+@WT.auto
+class Skip(NamedTuple):
+    """An optional choice declined (skip, or stop repeating): nothing happens."""
+
+    def run(self, st: St) -> None:
+        return
+
+
+SKIP = Skip()
+
+
+@WT.auto
+class Push(NamedTuple):
+    """An option whose effect is a step to carry out next (Lincoln's visit, the town the
+    Indians attack)."""
+
+    step: Any
+
+    def run(self, st: St) -> None:
+        st.stack.append(self.step)
+
+
+@WT.auto
+class Then(NamedTuple):
+    """A branch of an "either" effect: its first step's ``option``, then the branch's
+    ``rest`` (a :class:`Steps`, or None)."""
+
+    option: Any
+    rest: Any
+
+    def run(self, st: St) -> None:
+        if self.rest is not None:
+            st.stack.append(self.rest)
+        self.option.run(st)  # carry out the option
+
+
+def txn_option(s: int, txn: int, pay: Pay, gain: Pay) -> tuple[int, Txn]:
+    """The option ``txn`` by which seat ``s`` pays ``pay`` for ``gain``, nothing after."""
+    return txn, Txn(s, pay, gain, None)
 
 
 # ------------------------------------------------------------------ steps
@@ -176,7 +293,7 @@ def _exec(
         options = options_of(st, s, step, lid, i, ctx, chain)
         optional = step["_optional"]
         if optional and options:
-            options.append((step["_skip_id"], _SKIP))
+            options.append((step["_skip_id"], SKIP))
         ask(st, s, options, step["_prompt"], optional=optional)
         return
     op = step["op"]
@@ -206,14 +323,13 @@ def _exec(
         return
     if op == "roll":
         if not st.raided:
-            st.stack.append(("die", s))
+            st.stack.append(raids.DIE[s])
         return
     raise AssertionError(f"unknown step op {op!r}")
 
 
 _TOOK_MAX = 16  # gain_per log lines are precomputed for amounts below this
 _REPEATING = ("convert_repeat", "repair_repeat", "retrieve")
-_SKIP = ("skip",)
 _STEP_PROMPT = {
     "choose_gain": "choose what to take",
     "convert": "optional exchange",
@@ -273,26 +389,26 @@ def _annotate_decision(step: Step) -> None:
 
 def step_options(
     st: St, s: int, lid: int, i: int, ctx: int, chain: tuple[int, ...]
-) -> list[tuple[int, tuple[Any, ...]]]:
-    """The (action id, payload) pairs a decision step offers now (no skip/stop)."""
+) -> list[tuple[int, Any]]:
+    """The (action id, option step) pairs a decision step offers now (no skip/stop)."""
     step = STEPLISTS[lid][i]
     return _OPTIONS[step["op"]](st, s, step, lid, i, ctx, chain)
 
 
 # One function per decision op, called as (st, s, step, lid, i, ctx, chain); see _OPTIONS.
-Options = list[tuple[int, tuple[Any, ...]]]
+Options = list[tuple[int, Any]]
 
 
 def _gain_options(
     st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
 ) -> Options:
-    return [(step["_txn"], ("txn", s, (), step["_gain"], -1, None))]
+    return [step["_gain_option"][s]]
 
 
 def _choose_gain_options(
     st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
 ) -> Options:
-    return [(txn, ("txn", s, (), gain, -1, None)) for gain, txn in step["_opts"]]
+    return list(step["_gain_options"][s])
 
 
 def _convert_options(
@@ -302,29 +418,24 @@ def _convert_options(
         return []
     pay = step["_pay"]
     then = step.get("_then", -1)
-    then_frame = ("steps", s, then, 0, ctx, chain) if then >= 0 else None
-    return [(step["_txn"], ("txn", s, pay, step["_gain"], -1, then_frame))]
+    follow = _new(Steps, (s, then, 0, ctx, chain)) if then >= 0 else None
+    return [(step["_txn"], _new(Txn, (s, pay, step["_gain"], follow)))]
 
 
 def _convert_any_options(
     st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
 ) -> Options:
-    gain = step["_gain"]
-    return [
-        (txn, ("txn", s, pay, gain, -1, None))
-        for pay, txn, amounts in step["_combo_amounts"]
-        if _holds(st, s, amounts)
-    ]
+    return [option for option, amounts in step["_combo_options"][s] if _holds(st, s, amounts)]
 
 
 def _convert_repeat_options(
     st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
 ) -> Options:
     gain = step["_gain"]
-    again = ("step", s, lid, i, ctx, chain)
+    again = _new(Again, (s, lid, i, ctx, chain))
     res, base = st.res, s * NR
     return [
-        (txn, ("txn", s, pay, gain, -1, again))
+        (txn, _new(Txn, (s, pay, gain, again)))
         for r, pay, txn in step["_opts"]
         if res[base + RES_INDEX[r]] >= 1
     ]
@@ -339,8 +450,8 @@ def _repair_repeat_options(
     pay = step["_pay"]
     if not st.can_pay(s, pay):
         return []
-    again = ("step", s, lid, i, ctx, chain)
-    return [(A.REPAIR + x, ("repair", s, x, pay, again)) for x in sites]
+    again = Again(s, lid, i, ctx, chain)
+    return [(A.REPAIR + x, Repair(s, x, pay, again)) for x in sites]
 
 
 def _repair_options(
@@ -348,7 +459,7 @@ def _repair_options(
 ) -> Options:
     if not st.n_destroyed[s]:  # no destroyed site (the common case)
         return []
-    return [(A.REPAIR + x, ("repair", s, x, (), None)) for x in destroyed_sites(st, s)]
+    return [(A.REPAIR + x, Repair(s, x, (), None)) for x in destroyed_sites(st, s)]
 
 
 def _either_options(
@@ -356,10 +467,10 @@ def _either_options(
 ) -> Options:
     out = []
     for blid, first, first_options, more in step["_firsts"]:
-        rest = ("steps", s, blid, 1, ctx, chain) if more else None
+        rest = _new(Steps, (s, blid, 1, ctx, chain)) if more else None
         # the first step's options, as step_options(st, s, blid, 0, ctx, chain)
-        for aid, payload in first_options(st, s, first, blid, 0, ctx, chain):
-            out.append((aid, ("then", payload, rest)))
+        for aid, option in first_options(st, s, first, blid, 0, ctx, chain):
+            out.append((aid, _new(Then, (option, rest))))
     return out
 
 
@@ -369,8 +480,8 @@ def _build_options(
     if not step["_one_of"]:
         return _build_choices(st, s, step["_extra_pays"])  # after paying step["_extra"]
     return [
-        (txn, ("build_pay", s, pay))
-        for pay, txn, amounts in step["_pay_ways"]
+        option
+        for option, amounts in step["_pay_options"][s]
         if _holds(st, s, amounts) and _can_build_after(st, s, [amounts])
     ]
 
@@ -383,7 +494,7 @@ def _replay_options(
     out = []
     for k in compress(KINDS, st.zones[ub : ub + K]):
         if colour_ok[k] and k not in chain:
-            out.append((A.REPLAY + k, ("replay", s, k, (*chain, k))))
+            out.append((A.REPLAY + k, Replay(s, k, (*chain, k))))
     return out
 
 
@@ -393,7 +504,7 @@ def _steal_options(
     res = step["res"]
     ri = RES_INDEX[res]
     return [
-        (A.SEAT_STEAL + t, ("steal", s, t, res))
+        (A.SEAT_STEAL + t, Steal(s, t, res))
         for t in _steal_seats(st, s, step, ctx)
         if st.r(t, ri) > 0
     ]
@@ -402,7 +513,7 @@ def _steal_options(
 def _peek_options(
     st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
 ) -> Options:
-    return [(A.SEAT_PEEK + t, ("peek", s, t)) for t in st.groups[st.group_of(s)] if t != s]
+    return [(A.SEAT_PEEK + t, Peek(s, t)) for t in st.groups[st.group_of(s)] if t != s]
 
 
 def _retrieve_options(
@@ -410,7 +521,7 @@ def _retrieve_options(
 ) -> Options:
     inactive = st.zone_list(s, INACTIVE)
     left = step["up_to"]
-    return [(A.RETRIEVE + k, ("retrieve", s, k, left)) for k in range(K) if inactive[k]]
+    return [(A.RETRIEVE + k, Retrieve(s, k, left)) for k in range(K) if inactive[k]]
 
 
 _OPTIONS: dict[str, Callable[[St, int, Step, int, int, int, Chain], Options]] = {
@@ -431,7 +542,7 @@ _OPTIONS: dict[str, Callable[[St, int, Step, int, int, int, Chain], Options]] = 
 
 #: How a decision step's prompt names the effect it is part of.
 EFFECT_WORDS = {PLAYED: "played effect", EXPLOITED: "exploit effect", LAID: "tile effect"}
-#: STEP_AT_PROMPT[prompt]: (step list, index) of the decision step whose "ask" frames carry
+#: STEP_AT_PROMPT[prompt]: (step list, index) of the decision step whose Ask steps carry
 #: that prompt: each names its card and effect ("marshal's played effect: optional exchange"),
 #: so the prompts (presentation.py) know what is being decided. The rules never read it.
 STEP_AT_PROMPT: dict[str, tuple[int, int]] = {}
@@ -732,33 +843,6 @@ def _txn_lines(pay: Pay, gain: Pay) -> tuple[str, ...] | None:
 _TXN_LINES = {(pay, gain): _txn_lines(pay, gain) for pay, gain in A.TXNS}
 
 
-def _do_txn(st: St, p: tuple[Any, ...]) -> None:
-    _, s, pay, gain, _unused, follow = p
-    st.pay(s, pay)
-    st.gain_all(s, gain)
-    key = (pay, gain)
-    lines = _TXN_LINES[key] if key in _TXN_LINES else _txn_lines(pay, gain)
-    if lines is not None:
-        st.log(lines[s])
-    if follow is not None:
-        st.stack.append(follow)
-
-
-def _do_skip(st: St, p: tuple[Any, ...]) -> None:
-    return
-
-
-def _do_push(st: St, p: tuple[Any, ...]) -> None:
-    st.stack.append(p[1])
-
-
-def _do_then(st: St, p: tuple[Any, ...]) -> None:
-    if p[2] is not None:
-        st.stack.append(p[2])
-    payload = p[1]
-    PAYLOADS[payload[0]](st, payload)  # carry out the option
-
-
 def _payments(k: int) -> tuple[Pay, tuple[tuple[int, Pay], ...]]:
     """Building ``k``'s cost, and with a choice of one more resource: (txn id, payment)s."""
     tile = DATA.cards[k].tile
@@ -777,10 +861,8 @@ _BUILD_COST, _BUILD_WAYS = zip(*(_payments(k) for k in range(K)), strict=True)
 _BUILD_WAY_AMOUNTS = [tuple((txn, pay, _amounts(pay)) for txn, pay in ways) for ways in _BUILD_WAYS]
 #: The options to build (by seat and kind) and to lay a tile (by seat, kind and site).
 _SEATS = range(len(NAMES))
-_BUILD_OPTIONS = [tuple((A.BUILD + k, ("build", s, k)) for k in range(K)) for s in _SEATS]
-_LAY_OPTIONS = [
-    [tuple((A.SPACE + i, ("lay", s, k, i)) for i in range(S)) for k in range(K)] for s in _SEATS
-]
+_BUILD_OPTIONS: list[tuple[tuple[int, Any], ...]] = []  # filled once Build is declared
+_LAY_OPTIONS: list[list[tuple[tuple[int, Any], ...]]] = []  # once Lay is
 _PAY_PROMPT = [f"pay for the {name}" for name in CARD_NAMES]
 _SPACE_PROMPT = [f"choose a space for the {name}" for name in CARD_NAMES]
 #: The prompt of the choice of building after a construction's extra payment (the exploit
@@ -797,34 +879,61 @@ def _build_choices(st: St, s: int, pays: list[Amounts]) -> Options:
     return [builds[k] for k in _constructible(st, s, pays, every=True)]
 
 
-def _do_build(st: St, p: tuple[Any, ...]) -> None:
-    _, s, k = p
-    ways = _BUILD_WAY_AMOUNTS[k]
-    if ways:
-        options = [
-            (txn, ("pay_build", s, k, pay)) for txn, pay, amounts in ways if _holds(st, s, amounts)
-        ]
-        ask(st, s, options, _PAY_PROMPT[k])
-        return
-    _do_pay_build(st, ("pay_build", s, k, _BUILD_COST[k]))
+@WT.auto
+class Build(NamedTuple):
+    """A construction: ``seat`` builds ``kind``, paying its cost (asked first when the cost
+    has a choice of resource, :class:`PayBuild`), then chooses the space."""
+
+    seat: int
+    kind: int
+
+    def run(self, st: St) -> None:
+        s, k = self.seat, self.kind
+        ways = _PAY_BUILD_OPTIONS[s][k]
+        if ways:
+            ask(st, s, [option for option, amounts in ways if _holds(st, s, amounts)],
+                _PAY_PROMPT[k])
+            return
+        _pay_and_lay(st, s, k, _BUILD_COST[k])
 
 
 _BUILD_PAY_TEXT: dict[Pay, tuple[str, ...]] = {}  # per payment, its log line per seat
 
 
-def _do_build_pay(st: St, p: tuple[Any, ...]) -> None:
-    _, s, pay = p
-    st.pay(s, pay)
-    texts = _BUILD_PAY_TEXT.get(pay)
-    if texts is None:
-        paid = ", ".join(f"{n} {RES_NAMES[r]}" for r, n in pay)
-        texts = _BUILD_PAY_TEXT[pay] = tuple(f"{name} discards {paid} to build" for name in NAMES)
-    st.log(texts[s])
-    ask(st, s, _build_choices(st, s, _NO_PAY), BUILD_AFTER_PAY_PROMPT)
+@WT.auto
+class BuildPay(NamedTuple):
+    """A construction's extra payment (the carpenter's exploit): ``seat`` pays ``pay``,
+    then chooses the building it constructs."""
+
+    seat: int
+    pay: Pay
+
+    def run(self, st: St) -> None:
+        s, pay = self.seat, self.pay
+        st.pay(s, pay)
+        texts = _BUILD_PAY_TEXT.get(pay)
+        if texts is None:
+            paid = ", ".join(f"{n} {RES_NAMES[r]}" for r, n in pay)
+            texts = _BUILD_PAY_TEXT[pay] = tuple(
+                f"{name} discards {paid} to build" for name in NAMES)
+        st.log(texts[s])
+        ask(st, s, _build_choices(st, s, _NO_PAY), BUILD_AFTER_PAY_PROMPT)
 
 
-def _do_pay_build(st: St, p: tuple[Any, ...]) -> None:
-    _, s, k, pay = p
+@WT.auto
+class PayBuild(NamedTuple):
+    """A construction paid one way of its cost: ``seat`` pays ``pay`` for ``kind`` and
+    chooses an empty space for it."""
+
+    seat: int
+    kind: int
+    pay: Pay
+
+    def run(self, st: St) -> None:
+        _pay_and_lay(st, self.seat, self.kind, self.pay)
+
+
+def _pay_and_lay(st: St, s: int, k: int, pay: Pay) -> None:
     st.pay(s, pay)
     site, base, lays = st.site, s * S, _LAY_OPTIONS[s][k]
     options = [lays[i] for i in A.SPACES if site[base + i] < 0]  # on the empty spaces
@@ -854,103 +963,174 @@ _SPACE_TRADE_ID = A.txn_id(*A.SPACE_TRADE)
 _SITE_GAIN_AT = {effect: (RES_INDEX[r], n) for effect, (r, n) in A.SITE_GAINS.items()}
 
 
-def _do_lay(st: St, p: tuple[Any, ...]) -> None:
-    _, s, k, i = p
-    place_building(st, s, k, i)
-    st.log(_LAY_TEXT[s][k][i])
-    if _ON_LAY[k] >= 0:
-        st.stack.append(("steps", s, _ON_LAY[k], 0, -1, (k,)))
-    effect = _SITE_EFFECT[i]
-    gained = _SITE_GAIN_AT.get(effect or "")
-    if gained is not None:
-        st.gain(s, gained[0], gained[1])
-    elif effect == "wood_for_inhabitants":
-        pay, gain = _SPACE_TRADE
-        if st.can_pay(s, pay):
-            ask(st, s, [(_SPACE_TRADE_ID, ("txn", s, pay, gain, -1, None)),
-                        (A.SKIP, ("skip",))], SPACE_TRADE_PROMPT, optional=True)
-    elif effect == "die" and not st.raided:
-        st.stack.append(("die", s))
+@WT.auto
+class Lay(NamedTuple):
+    """``seat`` lays the tile of ``kind`` on empty ``space``: its card comes to the hand,
+    its tile effect and the space's bonus apply (a gain, a trade, or a roll of the die)."""
+
+    seat: int
+    kind: int
+    space: int
+
+    def run(self, st: St) -> None:
+        s, k, i = self.seat, self.kind, self.space
+        place_building(st, s, k, i)
+        st.log(_LAY_TEXT[s][k][i])
+        if _ON_LAY[k] >= 0:
+            st.stack.append(_new(Steps, (s, _ON_LAY[k], 0, -1, (k,))))
+        effect = _SITE_EFFECT[i]
+        gained = _SITE_GAIN_AT.get(effect or "")
+        if gained is not None:
+            st.gain(s, gained[0], gained[1])
+        elif effect == "wood_for_inhabitants":
+            pay, gain = _SPACE_TRADE
+            if st.can_pay(s, pay):
+                ask(st, s, [txn_option(s, _SPACE_TRADE_ID, pay, gain), (A.SKIP, SKIP)],
+                    SPACE_TRADE_PROMPT, optional=True)
+        elif effect == "die" and not st.raided:
+            st.stack.append(raids.DIE[s])
 
 
 _REPLAY_TEXT = [[f"{name} replays {c.name}" for c in DATA.cards] for name in NAMES]
 
 
-def _do_replay(st: St, p: tuple[Any, ...]) -> None:
-    _, s, k, chain = p
-    st.log(_REPLAY_TEXT[s][k])
-    st.stack.append(("steps", s, PLAY_LIST[k], 0, -1, chain))
+@WT.auto
+class Replay(NamedTuple):
+    """``seat`` replays the played effect of its face-up ``kind``; ``chain`` the kinds
+    whose effects led here, this one included (none is replayed twice)."""
+
+    seat: int
+    kind: int
+    chain: Chain
+
+    def run(self, st: St) -> None:
+        st.log(_REPLAY_TEXT[self.seat][self.kind])
+        st.stack.append(Steps(self.seat, PLAY_LIST[self.kind], 0, -1, self.chain))
 
 
-def _do_repair(st: St, p: tuple[Any, ...]) -> None:
-    _, s, x, pay, again = p
-    st.pay(s, pay)
-    st.set_destroyed(s, x, 0)
-    st.log(f"{NAMES[s]} repairs the {DATA.cards[st.site[s * S + x]].name} on site {x}")
-    if again is not None:
-        st.stack.append(again)
+@WT.auto
+class Repair(NamedTuple):
+    """``seat`` pays ``pay`` and removes the destroyed marker from ``site``; ``again``: the
+    repair offered once more (a step, or None)."""
+
+    seat: int
+    site: int
+    pay: Pay
+    again: Any
+
+    def run(self, st: St) -> None:
+        s, x = self.seat, self.site
+        st.pay(s, self.pay)
+        st.set_destroyed(s, x, 0)
+        st.log(f"{NAMES[s]} repairs the {DATA.cards[st.site[s * S + x]].name} on site {x}")
+        if self.again is not None:
+            st.stack.append(self.again)
 
 
-def _do_steal(st: St, p: tuple[Any, ...]) -> None:
-    _, s, t, res = p
-    ri = RES_INDEX[res]
-    if st.r(t, ri) > 0:
-        st.res[t * 7 + ri] -= 1
-        st.res[s * 7 + ri] += 1
-        st.log(f"{NAMES[s]} takes 1 {RES_NAMES[res]} from {NAMES[t]}")
+@WT.auto
+class Steal(NamedTuple):
+    """``seat`` takes one ``res`` from ``target`` (if any is left)."""
+
+    seat: int
+    target: int
+    res: str
+
+    def run(self, st: St) -> None:
+        s, t, res = self.seat, self.target, self.res
+        ri = RES_INDEX[res]
+        if st.r(t, ri) > 0:
+            st.res[t * NR + ri] -= 1
+            st.res[s * NR + ri] += 1
+            st.log(f"{NAMES[s]} takes 1 {RES_NAMES[res]} from {NAMES[t]}")
 
 
-def _do_peek(st: St, p: tuple[Any, ...]) -> None:
-    _, s, t = p
-    hand = st.zone_list(t, HAND)
-    n = st.num_players
-    base = (s * n + t) * K
-    for k in range(K):
-        if hand[k] > st.known[base + k]:
-            st.known[base + k] = hand[k]
-    cards = ", ".join(DATA.cards[k].name + (f" x{c}" if c > 1 else "")
-                      for k, c in enumerate(hand) if c) or "nothing"
-    st.log(f"{NAMES[s]} looks at {NAMES[t]}'s hand: {cards}", frozenset({s}),
-           f"{NAMES[s]} looks at {NAMES[t]}'s hand")
-    st.seal()
+@WT.auto
+class Peek(NamedTuple):
+    """``seat`` looks at ``target``'s hand (it knows those cards from now on)."""
+
+    seat: int
+    target: int
+
+    def run(self, st: St) -> None:
+        s, t = self.seat, self.target
+        hand = st.zone_list(t, HAND)
+        n = st.num_players
+        base = (s * n + t) * K
+        for k in range(K):
+            if hand[k] > st.known[base + k]:
+                st.known[base + k] = hand[k]
+        cards = ", ".join(DATA.cards[k].name + (f" x{c}" if c > 1 else "")
+                          for k, c in enumerate(hand) if c) or "nothing"
+        st.log(f"{NAMES[s]} looks at {NAMES[t]}'s hand: {cards}", frozenset({s}),
+               f"{NAMES[s]} looks at {NAMES[t]}'s hand")
+        st.seal()
 
 
-def _do_retrieve(st: St, p: tuple[Any, ...]) -> None:
-    _, s, k, left = p
-    st.move(s, INACTIVE, HAND, k)
-    st.log(f"{NAMES[s]} takes {DATA.cards[k].name} back from the inactive pile",
-           frozenset({s}), f"{NAMES[s]} takes a card back from the inactive pile")
-    left -= 1
-    if left > 0:
-        options: list[tuple[int, tuple[Any, ...]]] = [
-            (A.RETRIEVE + j, ("retrieve", s, j, left))
-            for j, c in enumerate(st.zone_list(s, INACTIVE))
-            if c
-        ]
-        if options:
-            options.append((A.STOP, ("skip",)))
-            ask(st, s, options, RETRIEVE_MORE_PROMPT, optional=True)
+@WT.auto
+class Retrieve(NamedTuple):
+    """``seat`` takes ``kind`` back from its inactive pile into the hand; ``left`` cards it
+    may take in all, this one included (it is then offered another, or to stop)."""
+
+    seat: int
+    kind: int
+    left: int
+
+    def run(self, st: St) -> None:
+        s, k = self.seat, self.kind
+        st.move(s, INACTIVE, HAND, k)
+        st.log(f"{NAMES[s]} takes {DATA.cards[k].name} back from the inactive pile",
+               frozenset({s}), f"{NAMES[s]} takes a card back from the inactive pile")
+        left = self.left - 1
+        if left > 0:
+            options: list[tuple[int, Any]] = [
+                (A.RETRIEVE + j, Retrieve(s, j, left))
+                for j, c in enumerate(st.zone_list(s, INACTIVE))
+                if c
+            ]
+            if options:
+                options.append((A.STOP, SKIP))
+                ask(st, s, options, RETRIEVE_MORE_PROMPT, optional=True)
 
 
-#: An option's payload is carried out by ``PAYLOADS[payload[0]](st, payload)``.
-PAYLOADS: dict[str, Any] = {
-    "txn": _do_txn,
-    "skip": _do_skip,
-    "push": _do_push,
-    "then": _do_then,
-    "build": _do_build,
-    "build_pay": _do_build_pay,
-    "pay_build": _do_pay_build,
-    "lay": _do_lay,
-    "replay": _do_replay,
-    "repair": _do_repair,
-    "steal": _do_steal,
-    "peek": _do_peek,
-    "retrieve": _do_retrieve,
-}
+_BUILD_OPTIONS += [tuple((A.BUILD + k, Build(s, k)) for k in range(K)) for s in _SEATS]
+_LAY_OPTIONS += [
+    [tuple((A.SPACE + i, Lay(s, k, i)) for i in range(S)) for k in range(K)] for s in _SEATS
+]
+#: _PAY_BUILD_OPTIONS[s][k]: seat s's ways to pay building k when its cost has a choice,
+#: as (option, what it pays as amounts).
+_PAY_BUILD_OPTIONS = [
+    [tuple(((txn, PayBuild(s, k, pay)), amounts) for txn, pay, amounts in ways)
+     for k, ways in enumerate(_BUILD_WAY_AMOUNTS)]
+    for s in _SEATS
+]
 
-AUTO: dict[str, Any] = {
-    "fresh": _fresh,
-    "steps": _steps,
-    "step": _step,
-}
+
+def _option_tables(step: Step) -> None:
+    """Cache the options a decision step offers each seat whatever the position (built
+    once: a step costs more to build than a table to read)."""
+    op = step["op"]
+    seats = range(len(NAMES))
+    if op == "gain":
+        step["_gain_option"] = tuple(txn_option(s, step["_txn"], (), step["_gain"]) for s in seats)
+    if op == "choose_gain":
+        step["_gain_options"] = tuple(
+            tuple(txn_option(s, txn, (), gain) for gain, txn in step["_opts"]) for s in seats
+        )
+    if op == "convert_any":  # per seat: (option, what it pays, as amounts)
+        step["_combo_options"] = tuple(
+            tuple((txn_option(s, txn, pay, step["_gain"]), amounts)
+                  for pay, txn, amounts in step["_combo_amounts"])
+            for s in seats
+        )
+    if op == "build":  # per seat: (option, what it pays, as amounts)
+        step["_pay_options"] = tuple(
+            tuple(((txn, BuildPay(s, pay)), amounts) for pay, txn, amounts in step["_pay_ways"])
+            for s in seats
+        )
+
+
+for _listed in STEPLISTS:
+    for _listed_step in _listed:
+        _option_tables(_listed_step)
+
+from boomtown.games.western_town import raids  # noqa: E402 (raids asks through this module)

@@ -87,7 +87,7 @@ class WesternTownObservation(SlotObservation):
         cards = [c.key for c in DATA.cards]
         lincoln = [c.key for c in DATA.lincoln]
         starts = [c.key for c in DATA.start_cards]
-        frames = tuple(sorted(rules.CHOOSE))
+        frames = tuple(sorted(rules.DECISION_NAMES.values()))
         s = SlotLayout()
         # counts (scaled by their bound)
         s.add("round", ["now"], "the round (0 before the first)", rounds)
@@ -158,7 +158,7 @@ class WesternTownObservation(SlotObservation):
         self.f_phase = s.add("phase", [f"{p}" for p in range(PHASES)],
                              "the phase being played (0: none)")
         self.f_phase_group = s.add("phase_group", groups, "the group playing the phase")
-        self.add_decision(s, frames)
+        self.add_decision(s, frames, rules.DECISION_NAMES)
         self.finish(s)
         #: The last score worked out and what it was worked out from (_score).
         self._score_seen: tuple[Any, ...] = (None,) * 8

@@ -1,6 +1,6 @@
 """Prompts and described actions of Western Town (the engine's presentation contract).
 
-:func:`prompt` reads the frame on top of the phase machine's stack and says what is being
+:func:`prompt` reads the step on top of the decision machine's stack and says what is being
 decided, rolled or drawn, by whom and for whom, with progress where a choice has several parts
 and the board things it concerns (ids of :mod:`ids`). Another seat's secret choice (the cards
 kept, the card chosen face down) is named without its content. :func:`describe` gives the
@@ -25,8 +25,10 @@ from typing import TYPE_CHECKING, Any
 
 from boomtown.engine.actions import CHANCE, Prompt
 from boomtown.games.western_town import actions as A
-from boomtown.games.western_town import effects, raids, rules
+from boomtown.games.western_town import effects as E
 from boomtown.games.western_town import ids as I
+from boomtown.games.western_town import raids as RD
+from boomtown.games.western_town import rules as R
 from boomtown.games.western_town.data import DATA
 from boomtown.games.western_town.state import HAND, HOMESTEAD, INACTIVE, SEAT_NAMES, UP, K, S
 from boomtown.games.western_town.steps import (
@@ -52,20 +54,20 @@ from boomtown.games.western_town.texts import (
 if TYPE_CHECKING:
     from boomtown.games.western_town.state import WesternTownState as St
 
-Frame = tuple[Any, ...]
+Frame = Any  # a step of the machine (the one on top of the stack)
 Described = tuple[tuple[str, ...], str]
 NAMES = SEAT_NAMES
 CARDS = DATA.cards
 SETUP = DATA.setup
 #: Cards a player plays in phase 2, and in all by the end of phase 3.
-PHASE2_CARDS, ROUND_CARDS = 2, 3
+PHASE2_CARDS, ROUND_CARDS = 2, R.ROUND_CARDS
 EFFECT_WORDS = {PLAYED: "played effect", EXPLOITED: "exploit effect", LAID: "tile effect"}
 #: Per effect, the step list of each card kind.
 EFFECT_LISTS = {PLAYED: PLAY_LIST, EXPLOITED: EXPLOIT_LIST, LAID: LAY_LIST}
 #: The article before a star pool's colour.
-ARTICLE = {colour: "an" if colour[0] in "aeiou" else "a" for colour in rules.STAR_POOLS}
+ARTICLE = {colour: "an" if colour[0] in "aeiou" else "a" for colour in R.STAR_POOLS}
 #: The prompt of an income choice -> the card kind whose income it is.
-INCOME_KIND = {text: k for k, text in enumerate(rules.INCOME_PROMPTS)}
+INCOME_KIND = {text: k for k, text in enumerate(R.INCOME_PROMPTS)}
 
 
 def title_name(k: int) -> str:
@@ -105,20 +107,21 @@ def _building_id(st: St, s: int, k: int) -> str:
     return I.HOMESTEAD_TILES_AT[s] if k == HOMESTEAD else I.BUILD_AT[s][k]
 
 
-def _payload(option: tuple[Any, ...]) -> tuple[Any, ...]:
-    """An option's payload without its "then" wrappers (an "either" branch's first step)."""
+def _payload(option: Any) -> Any:
+    """An option's step without its :class:`effects.Then` wrappers (an "either" branch's
+    first step)."""
     payload = option
-    while payload[0] == "then":
-        payload = payload[1]
+    while type(payload) is E.Then:
+        payload = payload.option
     return payload
 
 
-def _main_payload(frame: Frame) -> tuple[Any, ...]:
-    """The first payload of an "ask" frame that is not a skip or stop."""
-    for _, payload in frame[2]:
-        if payload[0] != "skip":
+def _main_payload(frame: E.Ask) -> Any:
+    """The first option of an :class:`effects.Ask` that is not a skip or stop."""
+    for _, payload in frame.options:
+        if type(payload) is not E.Skip:
             return _payload(payload)
-    return ("skip",)
+    return E.SKIP
 
 
 def _attacked(t: int, x: int) -> str:
@@ -137,19 +140,19 @@ def _played(st: St, s: int) -> int:
 
 
 # ------------------------------------------------------------------ chance points
-def _p_first_lm(st: St, frame: Frame, seat: int | None) -> Prompt:
-    g = frame[1]
+def _p_first_lm(st: St, frame: R.FirstLeadMarshal, seat: int | None) -> Prompt:
+    g = frame.group
     table = f" of table {g + 1}" if len(st.groups) > 1 else ""
     return Prompt(CHANCE, f"Draw the first lead marshal{table}",
                   "The player to the lead marshal's right is the grand manitou", kind="chance",
                   subjects=(I.LEAD_MARSHAL_AT[g], I.GRAND_MANITOU_AT[g]))
 
 
-def _p_star(st: St, frame: Frame, seat: int | None) -> Prompt:
-    _, g, pool, add = frame
-    colour = rules.STAR_POOLS[pool]
-    total = rules.STAR_ADD + (0 if st.options.short_game else rules.STAR_REMOVE)
-    left = sum(1 for f in st.stack if f[0] == "star" and f[1] == g and f[2] == pool)
+def _p_star(st: St, frame: R.Star, seat: int | None) -> Prompt:
+    g, pool, add = frame.group, frame.pool, frame.add
+    colour = R.STAR_POOLS[pool]
+    total = R.STAR_ADD + (0 if st.options.short_game else R.STAR_REMOVE)
+    left = sum(1 for f in st.stack if type(f) is R.Star and f.group == g and f.pool == pool)
     if add:
         title = f"Draw {ARTICLE[colour]} {colour}-star building for the constructible buildings"
         hint = "Every player of the table may build it from now on"
@@ -160,8 +163,8 @@ def _p_star(st: St, frame: Frame, seat: int | None) -> Prompt:
                   kind="chance", subjects=(I.GROUP_IDS[g],))
 
 
-def _p_deal(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
+def _p_deal(st: St, frame: R.Deal, seat: int | None) -> Prompt:
+    s = frame.for_seat
     dealt = sum(1 for c in st.start_card if c >= 0)
     return Prompt(CHANCE, f"Deal a western town card to {NAMES[s]}",
                   "It gives the start resources and the start building",
@@ -169,14 +172,14 @@ def _p_deal(st: St, frame: Frame, seat: int | None) -> Prompt:
                   subjects=(I.SEAT_IDS[s],), for_seat=s)
 
 
-def _p_lincoln(st: St, frame: Frame, seat: int | None) -> Prompt:
+def _p_lincoln(st: St, frame: R.LincolnCard, seat: int | None) -> Prompt:
     return Prompt(CHANCE, f"Reveal the Lincoln card of round {st.round}",
                   "In phase 5 Lincoln visits the player who best meets its expectations",
                   progress=f"round {st.round} of {st.rounds}", kind="chance")
 
 
-def _p_die(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
+def _p_die(st: St, frame: RD.Die, seat: int | None) -> Prompt:
+    s = frame.for_seat
     g = st.seat_group[s]
     red, orange = st.camp[g * 3], st.camp[g * 3 + 1]
     return Prompt(CHANCE, "Roll the Indian die",
@@ -186,8 +189,8 @@ def _p_die(st: St, frame: Frame, seat: int | None) -> Prompt:
 
 
 # ------------------------------------------------------------------ card decisions
-def _p_aside(st: St, frame: Frame, seat: int | None) -> Prompt:
-    _, s, left = frame
+def _p_aside(st: St, frame: R.Aside, seat: int | None) -> Prompt:
+    s, left = frame.seat, frame.left
     done = sum(st.zone_list(s, INACTIVE))
     keep = st.hand_limit[s]
     progress = f"card {done + 1} of {done + left}"
@@ -206,8 +209,8 @@ def _cannot_play(st: St) -> bool:
     return bool(legal) and all(A.FACEDOWN <= aid < A.SET_ASIDE for aid in legal)
 
 
-def _p_solo(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
+def _p_solo(st: St, frame: R.Solo, seat: int | None) -> Prompt:
+    s = frame.seat
     played = _played(st, s)
     progress = f"card {played + 1} of {PHASE2_CARDS}"
     alone = ("You play first, alone, as lead marshal" if played == 0
@@ -226,13 +229,13 @@ def _p_solo(st: St, frame: Frame, seat: int | None) -> Prompt:
 def _partner(st: St, s: int) -> int:
     """The seat whose secret card is revealed together with seat ``s``'s."""
     below = st.stack[-2]
-    if below[0] == "commit":
-        return int(below[1])
-    return int(below[1] if below[2] == s else below[2])  # the "reveal" of the pair
+    if type(below) is R.Commit:
+        return int(below.seat)
+    return int(below.first if below.second == s else below.second)  # the pair's Reveal
 
 
-def _p_commit(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
+def _p_commit(st: St, frame: R.Commit, seat: int | None) -> Prompt:
+    s = frame.seat
     partner = NAMES[_partner(st, s)]
     progress = f"card {_played(st, s) + 1} of {PHASE2_CARDS}"
     hint = "Both cards are turned over together; their effects resolve in turn order"
@@ -247,8 +250,8 @@ def _p_commit(st: St, frame: Frame, seat: int | None) -> Prompt:
                   progress=progress, kind="play", subjects=(I.SEAT_IDS[s],))
 
 
-def _p_xturn(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
+def _p_xturn(st: St, frame: R.XTurn, seat: int | None) -> Prompt:
+    s = frame.seat
     played = _played(st, s)
     progress = f"{played} of {ROUND_CARDS} cards played"
     hint = ("Phase 3: play your third card or exploit a neighbour's face-up card of the same "
@@ -274,10 +277,10 @@ def _p_xturn(st: St, frame: Frame, seat: int | None) -> Prompt:
 
 
 # ------------------------------------------------------------------ listed choices
-def _p_step(st: St, frame: Frame, seat: int | None) -> Prompt:
+def _p_step(st: St, frame: E.Ask, seat: int | None) -> Prompt:
     """A decision of a card's effect: the step that asks, named by its card and effect."""
-    s = frame[1]
-    lid, i = effects.STEP_AT_PROMPT[frame[3]]
+    s = frame.seat
+    lid, i = E.STEP_AT_PROMPT[frame.question]
     k, effect = OWNER[lid]
     step = STEPLISTS[lid][i]
     name = title_name(k)
@@ -305,7 +308,7 @@ def _p_step(st: St, frame: Frame, seat: int | None) -> Prompt:
     top = STEPLISTS[top_lid]
     progress = ""
     if op == "retrieve":
-        left = _main_payload(frame)[3]
+        left = _main_payload(frame).left
         progress = f"card {int(step['up_to']) - left + 1} of up to {step['up_to']}"
     elif lid == top_lid and len(top) > 1:  # a step of the effect itself, not of a branch
         progress = f"part {i + 1} of {len(top)}"
@@ -322,23 +325,23 @@ def _site_of(st: St, s: int, k: int) -> int:
     return max(x for x in range(S) if st.site[base + x] == k)
 
 
-def _p_retrieve_more(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
-    left = _main_payload(frame)[3]
+def _p_retrieve_more(st: St, frame: E.Ask, seat: int | None) -> Prompt:
+    s = frame.seat
+    left = _main_payload(frame).left
     return Prompt(s, "Take another card back from the inactive pile, or stop",
                   "The cards taken back go to the hand", progress=f"up to {left} more",
                   kind="effect", subjects=(I.SEAT_IDS[s],))
 
 
-def _p_build_after_pay(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
+def _p_build_after_pay(st: St, frame: E.Ask, seat: int | None) -> Prompt:
+    s = frame.seat
     return Prompt(s, "Choose the building to construct",
                   "The exploit's extra is paid; the building's own cost comes next",
                   kind="build", subjects=(I.SEAT_IDS[s],))
 
 
-def _p_space_trade(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
+def _p_space_trade(st: St, frame: E.Ask, seat: int | None) -> Prompt:
+    s = frame.seat
     pay, gain = A.SPACE_TRADE
     spaces = tuple(I.SITE_AT[s][x] for x in A.SPACES
                    if DATA.sites[x].effect == "wood_for_inhabitants" and st.site[s * S + x] >= 0)
@@ -347,40 +350,42 @@ def _p_space_trade(st: St, frame: Frame, seat: int | None) -> Prompt:
                   subjects=spaces)
 
 
-def _p_start_space(st: St, frame: Frame, seat: int | None) -> Prompt:
-    _, s, k, _i = _main_payload(frame)
+def _p_start_space(st: St, frame: E.Ask, seat: int | None) -> Prompt:
+    lay = _main_payload(frame)
+    s, k = lay.seat, lay.kind
     return Prompt(s, f"Choose a space marked 4 for your start building, the {CARDS[k].name}",
                   "Your western town card gives it", kind="build", subjects=(I.SEAT_IDS[s],))
 
 
-def _p_income(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
-    k = INCOME_KIND[frame[3]]
+def _p_income(st: St, frame: E.Ask, seat: int | None) -> Prompt:
+    s = frame.seat
+    k = INCOME_KIND[frame.question]
     choice = listing([amount(r, 1) for r in CARDS[k].income_choice], "or")
     return Prompt(s, f"{title_name(k)}'s income: take {choice}",
                   "Phase 4: your face-up cards earn their income", kind="resources",
                   subjects=(_card_here(st, s, k),))
 
 
-def _p_lincoln_tie(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
-    tied = [payload[1][1] for _, payload in frame[2]]
+def _p_lincoln_tie(st: St, frame: E.Ask, seat: int | None) -> Prompt:
+    s = frame.seat
+    tied = [option.step.seat for _, option in frame.options]  # Push(Award(seat))
     return Prompt(s, "Lead marshal: choose whom Lincoln visits",
                   f"{listing([NAMES[t] for t in tied])} tie for Lincoln's expectations",
                   kind="lincoln", subjects=tuple(I.SEAT_IDS[t] for t in tied))
 
 
-def _p_raid_town(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
-    tied = [payload[1][2] for _, payload in frame[2]]
+def _p_raid_town(st: St, frame: E.Ask, seat: int | None) -> Prompt:
+    s = frame.seat
+    tied = [option.step.seat for _, option in frame.options]  # Push(RaidStart(g, seat))
     return Prompt(s, "Grand manitou: choose the town the Indians attack",
                   f"{listing([NAMES[t] for t in tied])} tie for the fewest Peace pipes",
                   kind="raid", subjects=tuple(I.SEAT_IDS[t] for t in tied))
 
 
-def _p_raid_target(st: St, frame: Frame, seat: int | None) -> Prompt:
-    s = frame[1]
-    _, g, t, red, orange, done, _c, _x = _main_payload(frame)
+def _p_raid_target(st: St, frame: E.Ask, seat: int | None) -> Prompt:
+    s = frame.seat
+    raid = _main_payload(frame).raid
+    g, t, red, orange, done = raid.group, raid.seat, raid.red, raid.orange, raid.done
     waiting = [(c, n) for c, n in enumerate((red, orange)) if n]
     colours = listing([f"the {n} {A.COLOURS[c]}" for c, n in waiting], "or")
     indians = "Indian" if len(waiting) == 1 and waiting[0][1] == 1 else "Indians"
@@ -392,8 +397,9 @@ def _p_raid_target(st: St, frame: Frame, seat: int | None) -> Prompt:
                   subjects=(I.SEAT_IDS[t], *(I.INDIAN_AT[g][c] for c, _ in waiting)))
 
 
-def _p_defend(st: St, frame: Frame, seat: int | None) -> Prompt:
-    _, t, x, cost, _yes = _main_payload(frame)
+def _p_defend(st: St, frame: E.Ask, seat: int | None) -> Prompt:
+    defend = _main_payload(frame)
+    t, x, cost = defend.seat, defend.target, defend.cost
     if x == A.INHABITANTS_TARGET:
         lost = (f"{amount('I', SETUP.inhabitant_loss)} and {amount('L', SETUP.lure_loss)} "
                 "are lost")
@@ -403,59 +409,62 @@ def _p_defend(st: St, frame: Frame, seat: int | None) -> Prompt:
                   f"Undefended, {lost}", kind="defend", subjects=(_attacked(t, x),))
 
 
-def _p_pay_build(st: St, frame: Frame, seat: int | None) -> Prompt:
-    _, s, k, _pay = _main_payload(frame)
+def _p_pay_build(st: St, frame: E.Ask, seat: int | None) -> Prompt:
+    pay_build = _main_payload(frame)
+    s, k = pay_build.seat, pay_build.kind
     return Prompt(s, f"Pay for the {CARDS[k].name}: choose how",
                   f"It costs {BUILD_COST[k]}", kind="build", subjects=(_building_id(st, s, k),))
 
 
-def _p_lay(st: St, frame: Frame, seat: int | None) -> Prompt:
-    _, s, k, _i = _main_payload(frame)
+def _p_lay(st: St, frame: E.Ask, seat: int | None) -> Prompt:
+    lay = _main_payload(frame)
+    s, k = lay.seat, lay.kind
     what = "a homestead" if k == HOMESTEAD else f"the {CARDS[k].name}"
     return Prompt(s, f"Choose a space for {what}",
                   "The lowest empty number sets your hand size; some spaces give a bonus",
                   kind="build", subjects=(_building_id(st, s, k),))
 
 
-#: Listed choices ("ask" frames) by their prompt text, then by their options' payload.
+#: Listed choices (:class:`effects.Ask`) by their question, then by their options' step.
 _ASK_BY_TEXT: dict[str, Callable[[St, Frame, int | None], Prompt]] = {
-    effects.RETRIEVE_MORE_PROMPT: _p_retrieve_more,
-    effects.BUILD_AFTER_PAY_PROMPT: _p_build_after_pay,
-    effects.SPACE_TRADE_PROMPT: _p_space_trade,
-    rules.START_SPACE_PROMPT: _p_start_space,
-    rules.LINCOLN_TIE_PROMPT: _p_lincoln_tie,
-    raids.RAID_TOWN_PROMPT: _p_raid_town,
-    raids.RAID_TARGET_PROMPT: _p_raid_target,
+    E.RETRIEVE_MORE_PROMPT: _p_retrieve_more,
+    E.BUILD_AFTER_PAY_PROMPT: _p_build_after_pay,
+    E.SPACE_TRADE_PROMPT: _p_space_trade,
+    R.START_SPACE_PROMPT: _p_start_space,
+    R.LINCOLN_TIE_PROMPT: _p_lincoln_tie,
+    RD.RAID_TOWN_PROMPT: _p_raid_town,
+    RD.RAID_TARGET_PROMPT: _p_raid_target,
     **{text: _p_income for text in INCOME_KIND},
-    **{text: _p_step for text in effects.STEP_AT_PROMPT},
+    **{text: _p_step for text in E.STEP_AT_PROMPT},
 }
-_ASK_BY_PAYLOAD: dict[str, Callable[[St, Frame, int | None], Prompt]] = {
-    "defend": _p_defend,
-    "pay_build": _p_pay_build,
-    "lay": _p_lay,
+_ASK_BY_PAYLOAD: dict[type, Callable[[St, Frame, int | None], Prompt]] = {
+    RD.Defend: _p_defend,
+    E.PayBuild: _p_pay_build,
+    E.Lay: _p_lay,
 }
 
 
-def _p_ask(st: St, frame: Frame, seat: int | None) -> Prompt:
-    make = _ASK_BY_TEXT.get(frame[3]) or _ASK_BY_PAYLOAD.get(_main_payload(frame)[0])
+def _p_ask(st: St, frame: E.Ask, seat: int | None) -> Prompt:
+    make = _ASK_BY_TEXT.get(frame.question) or _ASK_BY_PAYLOAD.get(type(_main_payload(frame)))
     if make is None:  # a choice no prompt above knows: its own text, still specific
-        return Prompt(frame[1], sentence(str(frame[3])).rstrip("."), kind="choice")
+        return Prompt(frame.seat, sentence(str(frame.question)).rstrip("."), kind="choice")
     return make(st, frame, seat)
 
 
-_PROMPTS: dict[str, Callable[[St, Frame, int | None], Prompt]] = {
-    "first_lm": _p_first_lm, "star": _p_star, "deal": _p_deal, "lincoln": _p_lincoln,
-    "die": _p_die, "aside": _p_aside, "solo": _p_solo, "commit": _p_commit, "xturn": _p_xturn,
-    "ask": _p_ask,
+#: The prompt of each step type a seat or chance decides in.
+PROMPTS: dict[type, Callable[[St, Any, int | None], Prompt]] = {
+    R.FirstLeadMarshal: _p_first_lm, R.Star: _p_star, R.Deal: _p_deal,
+    R.LincolnCard: _p_lincoln, RD.Die: _p_die, R.Aside: _p_aside, R.Solo: _p_solo,
+    R.Commit: _p_commit, R.XTurn: _p_xturn, E.Ask: _p_ask,
 }
 
 
 def prompt(st: St, seat: int | None) -> Prompt:
     """The current decision (or chance point) as ``seat`` (``None``: a spectator) may read it."""
     frame = st.stack[-1]
-    make = _PROMPTS.get(frame[0])
+    make = PROMPTS.get(type(frame))
     if make is None:  # a frame the machine stops at that names no decision of its own
-        return Prompt(st.current_player, sentence(rules.describe(st)).rstrip("."))
+        return Prompt(st.current_player, sentence(R.describe(st)).rstrip("."))
     return make(st, frame, seat)
 
 
@@ -466,8 +475,8 @@ def describe(st: St, aid: int) -> Described:
     if s == CHANCE:
         return _describe_chance(st, aid)
     frame = st.stack[-1]
-    if frame[0] == "ask":
-        for option, payload in frame[2]:
+    if type(frame) is E.Ask:
+        for option, payload in frame.options:
             if option == aid:
                 return _describe_payload(st, _payload(payload))
         return (), ""
@@ -492,58 +501,51 @@ def describe(st: St, aid: int) -> Described:
     return (), ""  # pass: nothing on the board
 
 
-def _describe_payload(st: St, p: tuple[Any, ...]) -> Described:
-    """A listed option, by its payload (what carrying it out does)."""
-    kind = p[0]
-    if kind == "txn":
-        _, s, pay, gain, _unused, _follow = p
-        main = gain[0][0] if gain else pay[0][0]
-        return (I.RESOURCE_AT[s][main],), amounts(dict(pay))
-    if kind == "repair":
-        _, s, x, pay, _again = p
+def _describe_payload(st: St, p: Any) -> Described:
+    """A listed option, by its step (what carrying it out does)."""
+    kind = type(p)
+    if kind is E.Txn:
+        main = p.gain[0][0] if p.gain else p.pay[0][0]
+        return (I.RESOURCE_AT[p.seat][main],), amounts(dict(p.pay))
+    if kind is E.Repair:
+        s, x = p.seat, p.site
         k = st.site[s * S + x]
-        return (I.SITE_AT[s][x], I.BUILDING_AT[s][x][k], I.DESTROYED_AT[s][x]), amounts(dict(pay))
-    if kind == "build":
-        _, s, k = p
-        return (_building_id(st, s, k),), BUILD_COST[k]
-    if kind == "build_pay":
-        _, s, pay = p
-        return (I.RESOURCE_AT[s][pay[0][0]],), amounts(dict(pay))
-    if kind == "pay_build":
-        _, s, k, pay = p
-        return (_building_id(st, s, k),), amounts(dict(pay))
-    if kind in ("lay", "start_lay"):
-        _, s, _k, i = p
-        return (I.SITE_AT[s][i],), ""
-    if kind == "replay":
-        return (I.TABLE_AT[p[1]][p[2]],), ""
-    if kind == "steal":
-        _, _s, t, res = p
-        return (I.SEAT_IDS[t], I.RESOURCE_AT[t][res]), ""
-    if kind == "peek":
-        return (I.SEAT_IDS[p[2]],), ""
-    if kind == "retrieve":
-        return (I.INACTIVE_AT[p[2]],), ""
-    if kind == "push":  # Lincoln's tie ("award", t) or the town attacked ("raid_start", g, t)
-        return (I.SEAT_IDS[p[1][-1]],), ""
-    if kind == "attack":
-        _, g, t, _red, _orange, _done, c, x = p
-        return (_attacked(t, x), I.INDIAN_AT[g][c]), ""
-    if kind == "defend":
-        _, t, x, cost, yes = p
-        return (_attacked(t, x),), amount("C", cost) if yes else ""
+        return (I.SITE_AT[s][x], I.BUILDING_AT[s][x][k], I.DESTROYED_AT[s][x]), amounts(
+            dict(p.pay))
+    if kind is E.Build:
+        return (_building_id(st, p.seat, p.kind),), BUILD_COST[p.kind]
+    if kind is E.BuildPay:
+        return (I.RESOURCE_AT[p.seat][p.pay[0][0]],), amounts(dict(p.pay))
+    if kind is E.PayBuild:
+        return (_building_id(st, p.seat, p.kind),), amounts(dict(p.pay))
+    if kind in (E.Lay, R.StartLay):
+        return (I.SITE_AT[p.seat][p.space],), ""
+    if kind is E.Replay:
+        return (I.TABLE_AT[p.seat][p.kind],), ""
+    if kind is E.Steal:
+        return (I.SEAT_IDS[p.target], I.RESOURCE_AT[p.target][p.res]), ""
+    if kind is E.Peek:
+        return (I.SEAT_IDS[p.target],), ""
+    if kind is E.Retrieve:
+        return (I.INACTIVE_AT[p.kind],), ""
+    if kind is E.Push:  # Lincoln's tie (Award) or the town attacked (RaidStart)
+        return (I.SEAT_IDS[p.step.seat],), ""
+    if kind is RD.Attack:
+        return (_attacked(p.raid.seat, p.target), I.INDIAN_AT[p.raid.group][p.colour]), ""
+    if kind is RD.Defend:
+        return (_attacked(p.seat, p.target),), amount("C", p.cost) if p.defended else ""
     return (), ""  # skip, stop
 
 
 def _describe_chance(st: St, aid: int) -> Described:
     frame = st.stack[-1]
     if A.FIRST_LM <= aid < A.START_CARD:
-        return (I.SEAT_IDS[aid - A.FIRST_LM], I.LEAD_MARSHAL_AT[frame[1]]), ""
+        return (I.SEAT_IDS[aid - A.FIRST_LM], I.LEAD_MARSHAL_AT[frame.group]), ""
     if aid < A.LINCOLN:
-        return (I.START_IDS[aid - A.START_CARD], I.SEAT_IDS[frame[1]]), ""
+        return (I.START_IDS[aid - A.START_CARD], I.SEAT_IDS[frame.for_seat]), ""
     if aid < A.STAR:
         return (I.LINCOLN_IDS[aid - A.LINCOLN],), ""
     if aid < A.DIE:
-        return (I.STOCK_AT[frame[1]][aid - A.STAR],), ""
+        return (I.STOCK_AT[frame.group][aid - A.STAR],), ""
     return (I.DIE_IDS[aid - A.DIE],), ""
 

@@ -1,13 +1,31 @@
-"""The round and phase machine of Western Town.
+"""The rounds and phases of Western Town as steps of the kernel's decision machine
+(:mod:`boomtown.engine.machine`; a card's effects are in :mod:`effects`, the raids in
+:mod:`raids`).
 
-The state keeps a stack of frames (small tuples). :func:`run` pops and expands
-frames until one needs a decision (a seat's or chance's); :func:`choose` applies a
-decision to the frame on top. Frames:
+The rule book's sequence (docs/western-town.md; the step that carries each part out):
 
-setup / round / p1a / p1b / p1c / p2 / p3 / p4 / p5 / end_round   phase flow
-first_lm, star, deal, lincoln, die                                 chance points
-aside, solo, commit, xturn                                         card decisions
-ask                                                                a listed choice (effects, raids)
+1. Set-up: each player's cards, resources and town (:class:`Setup`); the star buildings
+   drawn into and out of the game (:class:`Star`); the first lead marshal
+   (:class:`FirstLeadMarshal`); each player's western town card (:class:`Deal`), its
+   resources and start building (:class:`Start`).
+2. Each round (:class:`Round`): the Lincoln card (:class:`Lincoln`, :class:`LincolnCard`),
+   then by phase, group by group:
+
+   1. the hand size: cards beyond it are set aside (:class:`HandSize`, :class:`Aside`);
+   2. the lead marshal plays alone, the others in pairs face down, revealed together, the
+      last alone (:class:`PlayPhase`, :class:`Solo`, :class:`Commit`, :class:`Reveal`);
+   3. in turn a third card, an exploit or a pass until all have passed
+      (:class:`ExploitPhase`, :class:`XTurn`, :class:`XNext`);
+   4. income and storage (:class:`IncomePhase`, :class:`Income`, :class:`Storage`);
+   5. Lincoln's visit (:class:`Visit`, :class:`Award`), then the end of the round
+      (:class:`EndRound`).
+
+A choice listed by an effect or a raid is an :class:`effects.Ask` step.
+
+>>> XTurn.STEP.nature, XTurn.STEP.kinds[:2]
+('decision', ('play', 'exploit'))
+>>> step_of(Round()).nature
+'auto'
 """
 
 from __future__ import annotations
@@ -16,27 +34,37 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import compress, pairwise, repeat
 from operator import sub
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from boomtown.engine.actions import CHANCE, TERMINAL
+from boomtown.engine.machine import step_of
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town import effects, raids, scoring
 from boomtown.games.western_town.actions import CARD_NAMES
 from boomtown.games.western_town.data import DATA, RES_INDEX, RESOURCES
-from boomtown.games.western_town.effects import EXPLOIT_ALWAYS, EXPLOIT_TARGETED
+from boomtown.games.western_town.effects import (
+    EXPLOIT_ALWAYS,
+    EXPLOIT_TARGETED,
+    Ask,
+    Push,
+    txn_option,
+)
 from boomtown.games.western_town.state import (
     DOWN,
     HAND,
     HDOWN,
     INACTIVE,
     KINDS,
+    NR,
     OFF,
     SEAT_NAMES,
     STORAGE_BASE,
     UP,
+    WT,
     ZEROS_K,
     K,
     S,
+    new_step,
 )
 from boomtown.games.western_town.steps import EXPLOIT_LIST, PLAY_LIST
 
@@ -62,79 +90,31 @@ _CHOOSES = tuple(tuple(f"{name} chooses {card} face down" for card in CARD_NAMES
 _CHOOSES_PUBLIC = tuple(f"{name} chooses a card face down" for name in NAMES)
 _PASSES = tuple(f"{name} passes" for name in NAMES)
 
-#: Frames where a seat decides; the seat is ``frame[1]``.
-SEAT_DECISIONS = frozenset(("aside", "solo", "commit", "xturn", "ask"))
-#: Frames that are always a chance point ("lincoln" may not be: see ``_DECIDER``).
-CHANCE_POINTS = frozenset(("first_lm", "star", "deal", "die"))
 
-
-# ------------------------------------------------------------------ driver
-def run(st: St, aid: int | None = None) -> None:
-    """Apply decision ``aid`` (if given) to the frame on top, then expand automatic frames
-    until a decision is needed (or the game ends).
-
-    The state binds this as its ``_apply_id`` hook, and ``legal_ids`` and
-    ``chance_distribution`` as the other two hot hooks: a call less at every step.
-    """
-    stack = st.stack
-    if aid is not None:
-        frame = stack[-1]
-        CHOOSE[frame[0]](st, frame, aid)
-    while stack:
-        frame = stack[-1]
-        kind = frame[0]
-        if kind in SEAT_DECISIONS:
-            st.current_player = frame[1]
-            return
-        auto = _AUTO.get(kind)
-        if auto is not None:
-            stack.pop()
-            auto(st, frame)
-            continue
-        if kind in CHANCE_POINTS:
-            st.current_player = CHANCE
-            return
-        seat = _DECIDER[kind](st, frame)
-        if seat is not None:
-            st.current_player = seat
-            return
-    st.current_player = TERMINAL
-
-
-def legal_ids(st: St) -> list[int]:
-    """The legal action ids of the frame on top."""
-    frame = st.stack[-1]
-    ids: list[int] = LEGAL[frame[0]](st, frame)
-    return ids
-
-
-def chance_distribution(st: St) -> list[tuple[int, float]]:
-    if st.stack[-1][0] == "die":
-        return raids.die_distribution()
-    ids = st.legal_action_ids()
-    return list(zip(ids, repeat(1.0 / len(ids))))  # uniform
+def uniform(ids: list[int]) -> list[tuple[int, float]]:
+    """Every outcome of ``ids`` alike (a chance step's outcomes)."""
+    return list(zip(ids, repeat(1.0 / len(ids))))
 
 
 def explain_illegal(st: St, aid: int) -> str:
     if st.current_player == CHANCE:
         return f"{A.TEXTS[aid] if 0 <= aid < A.SIZE else aid} is not a possible chance outcome now"
-    frame = st.stack[-1]
+    step = type(st.stack[-1])
     text = A.TEXTS[aid] if 0 <= aid < A.SIZE else str(aid)
     who = st.name(st.current_player)
-    kind = frame[0]
-    if kind in ("solo", "commit", "xturn") and A.PLAY <= aid < A.PLAY + K:
+    if step in (Solo, Commit, XTurn) and A.PLAY <= aid < A.PLAY + K:
         k = aid - A.PLAY
         if st.z(st.current_player, HAND, k) == 0:
             return f"{who} has no {DATA.cards[k].name} in hand"
         if not playable(st, st.current_player, k):
             return f"{who} cannot play {DATA.cards[k].name}: no undestroyed building of that name"
-        if kind == "xturn" and st.played[st.current_player] >= 3:
+        if step is XTurn and st.played[st.current_player] >= ROUND_CARDS:
             return f"{who} has already played a third card"
-    if kind == "xturn" and aid == A.PASS:
+    if step is XTurn and aid == A.PASS:
         return f"{who} must play a third card before passing"
-    if kind == "xturn" and aid >= A.EXPLOIT_HAND:
+    if step is XTurn and aid >= A.EXPLOIT_HAND:
         return _explain_late_exploit(st, aid, who)
-    if kind == "xturn" and A.EXPLOIT <= aid < A.PASS:
+    if step is XTurn and A.EXPLOIT <= aid < A.PASS:
         t, k = divmod(aid - A.EXPLOIT, K)
         if t not in st.neighbours(st.current_player):
             return f"seat {t} is not a neighbour of {who}"
@@ -181,51 +161,49 @@ def describe(st: St) -> str:
     if st.current_player == TERMINAL:
         return "the game is over"
     frame = st.stack[-1]
-    return str(frame[3]) if frame[0] == "ask" else _PROMPTS.get(frame[0], frame[0])
+    return frame.question if type(frame) is Ask else step_of(frame).title
 
 
-_PROMPTS = {
-    "first_lm": "chance: the first lead marshal",
-    "star": "chance: a star building is drawn",
-    "deal": "chance: a western town card is dealt",
-    "lincoln": "chance: the Lincoln card is revealed",
-    "die": "chance: the Indian die is rolled",
-    "aside": "keep cards in hand: set the others aside",
-    "solo": "play a card",
-    "commit": "choose a card to play face down (revealed together)",
-    "xturn": "play a third card, exploit a neighbour's card, or pass",
-}
+#: Cards a player plays by the end of phase 3 (two in phase 2, the third in phase 3).
+ROUND_CARDS = 3
 
 
 # ------------------------------------------------------------------ set-up
-def _setup(st: St, frame: tuple[Any, ...]) -> None:
-    push = st.stack.append
-    push(("round",))
-    for s in reversed(range(st.num_players)):
-        push(("start", s))
-    for s in reversed(range(st.num_players)):
-        push(("deal", s))
-    for g in reversed(range(len(st.groups))):
-        st.stock[g * 2] = list(_STAR_STOCKS[0])
-        st.stock[g * 2 + 1] = list(_STAR_STOCKS[1])
-        st.camp[g * 3 + 2] = SETUP.camp_pipes_per_player * len(st.groups[g])
-        if st.options.short_game:
-            for s in st.groups[g]:
-                st.hs_tiles[s] += len(st.stock[g * 2 + 1])
-            st.stock[g * 2 + 1] = []
-        else:
-            _push_stars(st, g, 0, add=STAR_ADD, remove=STAR_REMOVE)
-        push(("first_lm", g))
-    for s in range(st.num_players):
-        base = s * 7
-        st.res[base + RES_INDEX["C"]] = SETUP.cowboys
-        st.res[base + RES_INDEX["P"]] = SETUP.peace_pipes
-        st.zones[s * 6 * K : (s + 1) * 6 * K] = _START_ZONES
-        st.avail[s * K : (s + 1) * K] = _START_AVAIL
-        st.start_town(s)
-    st.log(f"Western Town for {st.num_players} players"
-           + (" (short game)" if st.options.short_game else "")
-           + (" (double duel)" if st.options.double_duel else ""))
+@WT.auto
+class Setup(NamedTuple):
+    """Set-up: each player takes the cactus cards into the hand, the Cowboys and Peace pipes,
+    the printed town and the constructible buildings; each table's star buildings are drawn
+    (rounds 2 and 3 draw more) and its first lead marshal; then each player is dealt a
+    western town card and builds its start building, and the rounds begin."""
+
+    def run(self, st: St) -> None:
+        push = st.stack.append
+        push(ROUND)
+        for s in reversed(range(st.num_players)):
+            push(START[s])
+        for s in reversed(range(st.num_players)):
+            push(DEAL[s])
+        for g in reversed(range(len(st.groups))):
+            st.stock[g * 2] = list(_STAR_STOCKS[0])
+            st.stock[g * 2 + 1] = list(_STAR_STOCKS[1])
+            st.camp[g * 3 + 2] = SETUP.camp_pipes_per_player * len(st.groups[g])
+            if st.options.short_game:
+                for s in st.groups[g]:
+                    st.hs_tiles[s] += len(st.stock[g * 2 + 1])
+                st.stock[g * 2 + 1] = []
+            else:
+                _push_stars(st, g, 0, add=STAR_ADD, remove=STAR_REMOVE)
+            push(FirstLeadMarshal(g))
+        for s in range(st.num_players):
+            base = s * 7
+            st.res[base + RES_INDEX["C"]] = SETUP.cowboys
+            st.res[base + RES_INDEX["P"]] = SETUP.peace_pipes
+            st.zones[s * 6 * K : (s + 1) * 6 * K] = _START_ZONES
+            st.avail[s * K : (s + 1) * K] = _START_AVAIL
+            st.start_town(s)
+        st.log(f"Western Town for {st.num_players} players"
+               + (" (short game)" if st.options.short_game else "")
+               + (" (double duel)" if st.options.double_duel else ""))
 
 
 _STAR_STOCKS = tuple(tuple(c.index for c in DATA.cards if c.group == p) for p in STAR_POOLS)
@@ -251,39 +229,57 @@ _START_ZONES, _START_AVAIL = _start_tables()
 def _push_stars(st: St, g: int, pool: int, add: int, remove: int) -> None:
     """Draws for 'adding buildings' (pushed so that the adds come first)."""
     for _ in range(remove):
-        st.stack.append(("star", g, pool, 0))
+        st.stack.append(Star(g, pool, False))
     for _ in range(add):
-        st.stack.append(("star", g, pool, 1))
+        st.stack.append(Star(g, pool, True))
 
 
-def _chance_first_lm(st: St, frame: tuple[Any, ...]) -> list[int]:
-    return [A.FIRST_LM + s for s in st.groups[frame[1]]]
+@WT.chance("chance: the first lead marshal")
+class FirstLeadMarshal(NamedTuple):
+    """Set-up: one player of table ``group`` is drawn as the first lead marshal; the player
+    to his right is the grand manitou."""
+
+    group: int
+
+    def legal(self, st: St) -> list[int]:
+        return [A.FIRST_LM + s for s in st.groups[self.group]]
+
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        return uniform(st.legal_action_ids())  # the legal list, kept by the state
+
+    def choose(self, st: St, aid: int) -> None:
+        g, s = self.group, aid - A.FIRST_LM
+        st.lm[g] = s
+        st.gm[g] = st.right_of(s)
+        st.log(f"{NAMES[s]} is the lead marshal; {NAMES[st.gm[g]]} is the grand manitou")
 
 
-def _choose_first_lm(st: St, frame: tuple[Any, ...], aid: int) -> None:
-    st.stack.pop()
-    g, s = frame[1], aid - A.FIRST_LM
-    st.lm[g] = s
-    st.gm[g] = st.right_of(s)
-    st.log(f"{NAMES[s]} is the lead marshal; {NAMES[st.gm[g]]} is the grand manitou")
+@WT.chance("chance: a star building is drawn")
+class Star(NamedTuple):
+    """Adding buildings (set-up, rounds 2 and 3): a building of star pool ``pool`` of table
+    ``group`` is drawn into the constructible buildings (``add``) or out of the game, its
+    tile a homestead for every player of the table."""
 
+    group: int
+    pool: int
+    add: bool
 
-def _chance_star(st: St, frame: tuple[Any, ...]) -> list[int]:
-    g, pool = frame[1], frame[2]
-    return [A.STAR + k for k in sorted(st.stock[g * 2 + pool])]
+    def legal(self, st: St) -> list[int]:
+        return [A.STAR + k for k in sorted(st.stock[self.group * 2 + self.pool])]
 
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        return uniform(st.legal_action_ids())  # the legal list, kept by the state
 
-def _choose_star(st: St, frame: tuple[Any, ...], aid: int) -> None:
-    st.stack.pop()
-    g, pool, add = frame[1], frame[2], frame[3]
-    k = aid - A.STAR
-    st.stock[g * 2 + pool].remove(k)
-    for s in st.groups[g]:
-        if add:
-            st.avail[s * K + k] = 1
-        else:
-            st.hs_tiles[s] += 1
-    st.log(_STAR_LINES[add][k])
+    def choose(self, st: St, aid: int) -> None:
+        g, add = self.group, self.add
+        k = aid - A.STAR
+        st.stock[g * 2 + self.pool].remove(k)
+        for s in st.groups[g]:
+            if add:
+                st.avail[s * K + k] = 1
+            else:
+                st.hs_tiles[s] += 1
+        st.log(_STAR_LINES[add][k])
 
 
 #: The log line of a drawn star building: [removed, added][kind].
@@ -293,15 +289,23 @@ _STAR_LINES = (
 )
 
 
-def _chance_deal(st: St, frame: tuple[Any, ...]) -> list[int]:
-    return [A.START_CARD + c for c in st.start_left]
+@WT.chance("chance: a western town card is dealt")
+class Deal(NamedTuple):
+    """Set-up: seat ``for_seat`` is dealt a western town card (its start resources and
+    start building)."""
 
+    for_seat: int
 
-def _choose_deal(st: St, frame: tuple[Any, ...], aid: int) -> None:
-    st.stack.pop()
-    c = aid - A.START_CARD
-    st.start_left.remove(c)
-    st.start_card[frame[1]] = c
+    def legal(self, st: St) -> list[int]:
+        return [A.START_CARD + c for c in st.start_left]
+
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        return uniform(st.legal_action_ids())  # the legal list, kept by the state
+
+    def choose(self, st: St, aid: int) -> None:
+        c = aid - A.START_CARD
+        st.start_left.remove(c)
+        st.start_card[self.for_seat] = c
 
 
 _FOUR_SPACES = [i for i in A.SPACES if DATA.sites[i].number == 4]
@@ -344,76 +348,105 @@ def start_spaces(st: St, s: int) -> list[int]:
     return out
 
 
-def _start(st: St, frame: tuple[Any, ...]) -> None:
-    s = frame[1]
-    k, resources, text = _START_CARDS[st.start_card[s]]
-    for ri, n in resources:
-        st.gain(s, ri, n)
-    st.log(f"{NAMES[s]} {text}")
-    spaces = start_spaces(st, s)
-    if len(spaces) == 1:
-        effects.place_building(st, s, k, spaces[0])
-        return
-    effects.ask(
-        st, s, [(A.SPACE + i, ("start_lay", s, k, i)) for i in spaces],
-        START_SPACE_PROMPT, force_ask=True,
-    )
+@WT.auto
+class Start(NamedTuple):
+    """Set-up: ``seat`` reveals its western town card, takes its resources and builds its
+    start building on an empty space marked 4 (a choice only when the spaces differ)."""
+
+    seat: int
+
+    def run(self, st: St) -> None:
+        s = self.seat
+        k, resources, text = _START_CARDS[st.start_card[s]]
+        for ri, n in resources:
+            st.gain(s, ri, n)
+        st.log(f"{NAMES[s]} {text}")
+        spaces = start_spaces(st, s)
+        if len(spaces) == 1:
+            effects.place_building(st, s, k, spaces[0])
+            return
+        effects.ask(
+            st, s, [(A.SPACE + i, StartLay(s, k, i)) for i in spaces],
+            START_SPACE_PROMPT, force_ask=True,
+        )
 
 
 START_SPACE_PROMPT = "choose the space marked 4 for your start building"
 
 
-def _do_start_lay(st: St, p: tuple[Any, ...]) -> None:
-    _, s, k, i = p
-    effects.place_building(st, s, k, i)
-    st.log(f"{NAMES[s]} puts the start building on space {i}")
+@WT.auto
+class StartLay(NamedTuple):
+    """An option of the start building's space: ``seat`` lays building ``kind`` on
+    ``space``."""
 
+    seat: int
+    kind: int
+    space: int
 
-effects.PAYLOADS["start_lay"] = _do_start_lay
+    def run(self, st: St) -> None:
+        effects.place_building(st, self.seat, self.kind, self.space)
+        st.log(f"{NAMES[self.seat]} puts the start building on space {self.space}")
 
 
 # ------------------------------------------------------------------ rounds
-def _round(st: St, frame: tuple[Any, ...]) -> None:
-    st.round += 1
-    st.log(f"Round {st.round}")
-    push = st.stack.append
-    push(("end_round",))
-    push(("p5",))
-    last_first = range(len(st.groups) - 1, -1, -1)  # pushed last = runs first
-    for phase in ("p4", "p3", "p2", "p1c"):
-        for g in last_first:
-            push((phase, g))
-    push(("lincoln",))
-    if st.options.short_game:
-        if st.round == 2:
+@WT.auto
+class Round(NamedTuple):
+    """A round: the Lincoln card is revealed, then phases 1-4 group by group, phase 5 and
+    the end of the round; in rounds 2 and 3 star buildings are added first (in the short
+    game only in round 2, and none is removed)."""
+
+    def run(self, st: St) -> None:
+        st.round += 1
+        st.log(f"Round {st.round}")
+        push = st.stack.append
+        push(END_ROUND)
+        push(VISIT)
+        last_first = range(len(st.groups) - 1, -1, -1)  # pushed last = runs first
+        for phase in (IncomePhase, ExploitPhase, PlayPhase, HandSize):
+            for g in last_first:
+                push(phase(g))
+        push(LINCOLN)
+        if st.options.short_game:
+            if st.round == 2:
+                for g in reversed(range(len(st.groups))):
+                    _push_stars(st, g, 0, add=STAR_ADD, remove=0)
+        elif st.round in (2, 3):
             for g in reversed(range(len(st.groups))):
-                _push_stars(st, g, 0, add=STAR_ADD, remove=0)
-    elif st.round in (2, 3):
-        for g in reversed(range(len(st.groups))):
-            _push_stars(st, g, st.round - 2, add=STAR_ADD, remove=STAR_REMOVE)
+                _push_stars(st, g, st.round - 2, add=STAR_ADD, remove=STAR_REMOVE)
 
 
-def _lincoln_decider(st: St, frame: tuple[Any, ...]) -> int | None:
-    if not st.options.short_game and st.round == st.rounds:
-        st.stack.pop()
-        five = next(lc.index for lc in DATA.lincoln if lc.five)
-        st.lincoln_current = five
-        st.log("Lincoln card revealed: 5 (no visit this round)")
-        return None
-    return CHANCE
+@WT.auto
+class Lincoln(NamedTuple):
+    """The Lincoln card of the round is revealed (:class:`LincolnCard`); in the last round of
+    the full game it is the "5" card, which brings no visit."""
+
+    def run(self, st: St) -> None:
+        if not st.options.short_game and st.round == st.rounds:
+            st.lincoln_current = _FIVE
+            st.log("Lincoln card revealed: 5 (no visit this round)")
+            return
+        st.stack.append(LINCOLN_CARD)
 
 
-def _chance_lincoln(st: St, frame: tuple[Any, ...]) -> list[int]:
-    return [A.LINCOLN + c for c in st.lincoln_left]
+_FIVE = next(lc.index for lc in DATA.lincoln if lc.five)
 
 
-def _choose_lincoln(st: St, frame: tuple[Any, ...], aid: int) -> None:
-    st.stack.pop()
-    c = aid - A.LINCOLN
-    st.lincoln_left.remove(c)
-    st.lincoln_revealed.append(c)
-    st.lincoln_current = c
-    st.log(f"Lincoln card revealed: {DATA.lincoln[c].key}")
+@WT.chance("chance: the Lincoln card is revealed")
+class LincolnCard(NamedTuple):
+    """A Lincoln card not revealed yet is drawn: the expectations of this round's visit."""
+
+    def legal(self, st: St) -> list[int]:
+        return [A.LINCOLN + c for c in st.lincoln_left]
+
+    def outcomes(self, st: St) -> list[tuple[int, float]]:
+        return uniform(st.legal_action_ids())  # the legal list, kept by the state
+
+    def choose(self, st: St, aid: int) -> None:
+        c = aid - A.LINCOLN
+        st.lincoln_left.remove(c)
+        st.lincoln_revealed.append(c)
+        st.lincoln_current = c
+        st.log(f"Lincoln card revealed: {DATA.lincoln[c].key}")
 
 
 def hand_size(st: St, s: int) -> int:
@@ -421,39 +454,51 @@ def hand_size(st: St, s: int) -> int:
     return st.hand_limit[s]
 
 
-def _p1c(st: St, frame: tuple[Any, ...]) -> None:
-    g = frame[1]
-    zones = st.zones
-    for s in reversed(st.order_from(g, st.lm[g])):
-        hb = s * 6 * K
-        excess = sum(zones[hb : hb + K]) - st.hand_limit[s]
-        if excess > 0:
-            st.stack.append(("aside", s, excess))
-            for base in st.known_rows[s]:
-                st.known[base : base + K] = ZEROS_K
+@WT.auto
+class HandSize(NamedTuple):
+    """Phase 1 of table ``group``: each player with more cards than the hand size sets the
+    excess aside in secret (clockwise from the lead marshal; :class:`Aside`)."""
+
+    group: int
+
+    def run(self, st: St) -> None:
+        g = self.group
+        zones = st.zones
+        for s in reversed(st.order_from(g, st.lm[g])):
+            hb = s * 6 * K
+            excess = sum(zones[hb : hb + K]) - st.hand_limit[s]
+            if excess > 0:
+                st.stack.append(Aside(s, excess))
+                for base in st.known_rows[s]:
+                    st.known[base : base + K] = ZEROS_K
 
 
 _ASIDE_IDS = tuple(A.SET_ASIDE + k for k in range(K))
 
 
-def _legal_aside(st: St, frame: tuple[Any, ...]) -> list[int]:
-    hb = frame[1] * 6 * K
-    return list(compress(_ASIDE_IDS, st.zones[hb : hb + K]))
+@WT.decision("keep cards in hand: set the others aside", kinds=("set-aside",))
+class Aside(NamedTuple):
+    """Phase 1: ``seat`` sets one more card aside into the inactive pile, ``left`` to go."""
 
+    seat: int
+    left: int
 
-def _choose_aside(st: St, frame: tuple[Any, ...], aid: int) -> None:
-    s, left = frame[1], frame[2] - 1
-    hb = s * 6 * K
-    k = aid - A.SET_ASIDE
-    zones = st.zones
-    zones[hb + k] -= 1
-    zones[hb + INACTIVE * K + k] += 1
-    if left:
-        st.stack[-1] = ("aside", s, left)
-    else:
-        st.stack.pop()
-        private, public = _keeps_lines(s, tuple(zones[hb : hb + K]), hand_size(st, s))
-        st.log(private, _ONLY[s], public)
+    def legal(self, st: St) -> list[int]:
+        hb = self.seat * 6 * K
+        return list(compress(_ASIDE_IDS, st.zones[hb : hb + K]))
+
+    def choose(self, st: St, aid: int) -> None:
+        s, left = self.seat, self.left - 1
+        hb = s * 6 * K
+        k = aid - A.SET_ASIDE
+        zones = st.zones
+        zones[hb + k] -= 1
+        zones[hb + INACTIVE * K + k] += 1
+        if left:
+            st.stack.append(new_step(Aside, (s, left)))
+        else:
+            private, public = _keeps_lines(s, tuple(zones[hb : hb + K]), hand_size(st, s))
+            st.log(private, _ONLY[s], public)
 
 
 @lru_cache(maxsize=4096)
@@ -470,15 +515,22 @@ def _card_list(counts: Sequence[int]) -> list[str]:
 
 
 # ------------------------------------------------------------------ phase 2
-def _p2(st: St, frame: tuple[Any, ...]) -> None:
-    g = frame[1]
-    order = st.order_from(g, st.lm[g])
-    plan: list[tuple[Any, ...]] = [("solo", order[0])]
-    for a, b in pairwise(order):
-        plan += [("commit", a), ("commit", b), ("reveal", a, b)]
-    plan.append(("solo", order[-1]))
-    for f in reversed(plan):
-        st.stack.append(f)
+@WT.auto
+class PlayPhase(NamedTuple):
+    """Phase 2 of table ``group``: the lead marshal plays a card alone; then clockwise each
+    pair of neighbours chooses a card face down, revealed together (:class:`Reveal`); the
+    last player plays his second card alone."""
+
+    group: int
+
+    def run(self, st: St) -> None:
+        g = self.group
+        order = st.order_from(g, st.lm[g])
+        plan: list[Any] = [SOLO[order[0]]]
+        for a, b in pairwise(order):
+            plan += [COMMIT[a], COMMIT[b], new_step(Reveal, (a, b))]
+        plan.append(SOLO[order[-1]])
+        st.stack += reversed(plan)
 
 
 NEEDS_BUILDING = [c.building != "none" for c in DATA.cards]
@@ -501,10 +553,9 @@ _PLAY_IDS = tuple(A.PLAY + k for k in range(K))
 _FACEDOWN_IDS = tuple(A.FACEDOWN + k for k in range(K))
 
 
-def _legal_play(st: St, frame: tuple[Any, ...]) -> list[int]:
-    """Cards seat ``frame[1]`` may play; when none is playable, every card in hand face down;
-    [] without cards. (The legal list of a "solo" or "commit" frame.)"""
-    s = frame[1]
+def _legal_play(st: St, s: int) -> list[int]:
+    """Cards seat ``s`` may play; when none is playable, every card in hand face down;
+    [] without cards. (The legal list of a :class:`Solo` or :class:`Commit` step.)"""
     hb = s * 6 * K
     hand = st.zones[hb : hb + K]
     bcount, res = st.bcount, st.res
@@ -537,19 +588,31 @@ def _leave_hand_publicly(st: St, s: int, k: int) -> None:
             known[base + k] -= 1
 
 
-def _choose_solo(st: St, frame: tuple[Any, ...], aid: int) -> None:
-    s = frame[1]
-    st.stack.pop()
-    if aid >= A.FACEDOWN:
-        _show_hand(st, s)
-        k = aid - A.FACEDOWN
-        st.move(s, HAND, HDOWN, k)
-        st.played[s] += 1
-        st.log(f"{NAMES[s]} plays {CARD_NAMES[k]} face down without effect",
-               _ONLY[s], f"{NAMES[s]} plays a card face down without effect")
-        return
-    k = aid - A.PLAY
-    play_card(st, s, k)
+@WT.decision("play a card", kinds=("play",))
+class Solo(NamedTuple):
+    """Phase 2: ``seat`` plays a card alone, face up, its played effect at once; with no
+    playable card, one face down without effect, the hand shown to everybody."""
+
+    seat: int
+
+    def legal(self, st: St) -> list[int]:
+        return _legal_play(st, self.seat)
+
+    def choose(self, st: St, aid: int) -> None:
+        s = self.seat
+        if aid >= A.FACEDOWN:
+            _play_face_down(st, s, aid - A.FACEDOWN)
+            return
+        play_card(st, s, aid - A.PLAY)
+
+
+def _play_face_down(st: St, s: int, k: int) -> None:
+    """No playable card: ``s`` shows the hand and plays ``k`` face down without effect."""
+    _show_hand(st, s)
+    st.move(s, HAND, HDOWN, k)
+    st.played[s] += 1
+    st.log(f"{NAMES[s]} plays {CARD_NAMES[k]} face down without effect",
+           _ONLY[s], f"{NAMES[s]} plays a card face down without effect")
 
 
 def play_card(st: St, s: int, k: int) -> None:
@@ -563,52 +626,74 @@ def play_card(st: St, s: int, k: int) -> None:
     effects.start(st, s, PLAY_LIST[k], -1, (k,))
 
 
-def _choose_commit(st: St, frame: tuple[Any, ...], aid: int) -> None:
-    s = frame[1]
-    st.stack.pop()
-    if aid >= A.FACEDOWN:
-        _show_hand(st, s)
-        k = aid - A.FACEDOWN
-        st.pending_fd[s] = 1
-    else:
-        k = aid - A.PLAY
-    st.zones[(s * 6 + HAND) * K + k] -= 1
-    st.pending[s] = k
-    st.log(_CHOOSES[s][k], _ONLY[s], _CHOOSES_PUBLIC[s])
+@WT.decision("choose a card to play face down (revealed together)", kinds=("play",))
+class Commit(NamedTuple):
+    """Phase 2: ``seat`` chooses in secret the card it plays, revealed together with its
+    neighbour's (:class:`Reveal`); with no playable card, one to play face down."""
 
+    seat: int
 
-def _reveal(st: St, frame: tuple[Any, ...]) -> None:
-    a, b = frame[1], frame[2]
-    st.seal()
-    todo = []
-    for s in (a, b):
-        k = st.pending[s]
-        st.pending[s] = -1
-        st.played[s] += 1
-        if st.pending_fd[s]:
-            st.pending_fd[s] = 0
-            st.zones[(s * 6 + HDOWN) * K + k] += 1
-            st.log(f"{NAMES[s]} reveals a card played face down without effect")
+    def legal(self, st: St) -> list[int]:
+        return _legal_play(st, self.seat)
+
+    def choose(self, st: St, aid: int) -> None:
+        s = self.seat
+        if aid >= A.FACEDOWN:
+            _show_hand(st, s)
+            k = aid - A.FACEDOWN
+            st.pending_fd[s] = 1
         else:
-            st.zones[(s * 6 + UP) * K + k] += 1
-            _leave_hand_publicly(st, s, k)
-            st.log(_REVEALS[s][k])
-            todo.append((s, k))
-    # effects resolve clockwise from the lead marshal: a before b (pushed last = runs first)
-    for s, k in reversed(todo):
-        effects.push_start(st, s, PLAY_LIST[k], -1, (k,))
+            k = aid - A.PLAY
+        st.zones[(s * 6 + HAND) * K + k] -= 1
+        st.pending[s] = k
+        st.log(_CHOOSES[s][k], _ONLY[s], _CHOOSES_PUBLIC[s])
+
+
+@WT.auto
+class Reveal(NamedTuple):
+    """Phase 2: the cards ``first`` and ``second`` chose are turned over together; their
+    played effects resolve clockwise from the lead marshal (``first``'s first)."""
+
+    first: int
+    second: int
+
+    def run(self, st: St) -> None:
+        st.seal()
+        todo = []
+        for s in (self.first, self.second):
+            k = st.pending[s]
+            st.pending[s] = -1
+            st.played[s] += 1
+            if st.pending_fd[s]:
+                st.pending_fd[s] = 0
+                st.zones[(s * 6 + HDOWN) * K + k] += 1
+                st.log(f"{NAMES[s]} reveals a card played face down without effect")
+            else:
+                st.zones[(s * 6 + UP) * K + k] += 1
+                _leave_hand_publicly(st, s, k)
+                st.log(_REVEALS[s][k])
+                todo.append((s, k))
+        # pushed last = runs first: the first seat's effects before the second's
+        for s, k in reversed(todo):
+            effects.push_start(st, s, PLAY_LIST[k], -1, (k,))
 
 
 # ------------------------------------------------------------------ phase 3
-def _p3(st: St, frame: tuple[Any, ...]) -> None:
-    g = frame[1]
-    st.stack.append(("xturn", st.lm[g]))
+@WT.auto
+class ExploitPhase(NamedTuple):
+    """Phase 3 of table ``group``: clockwise from the lead marshal, turns (:class:`XTurn`)
+    until every player has passed."""
+
+    group: int
+
+    def run(self, st: St) -> None:
+        st.stack.append(XTURN[st.lm[self.group]])
 
 
-def _legal_xturn(st: St, frame: tuple[Any, ...]) -> list[int]:
-    s = frame[1]
-    if st.played[s] < 3:
-        ids = _legal_play(st, frame)
+def _legal_xturn(st: St, s: int) -> list[int]:
+    """The third card, exploits and the pass open to ``s`` (an :class:`XTurn`'s list)."""
+    if st.played[s] < ROUND_CARDS:
+        ids = _legal_play(st, s)
         may_pass = not ids  # no card left in hand
     else:
         ids, may_pass = [], True
@@ -697,44 +782,51 @@ def _named_exploits(
             out.append(table_id)
 
 
-def _choose_xturn(st: St, frame: tuple[Any, ...], aid: int) -> None:
-    s = frame[1]
-    if aid == A.PASS:
-        st.passed[s] = 1
-        g = st.seat_group[s]
-        st.log(_PASSES[s])
-        if not st.first_pass[g]:
-            st.first_pass[g] = 1
-            st.lm[g] = s
-            st.gm[g] = st.right_of(s)
-            st.log(f"{NAMES[s]} becomes lead marshal; {NAMES[st.gm[g]]} grand manitou")
-        st.stack.pop()
-        _xnext(st, ("xnext", s))  # nothing to resolve first: on to the next seat now
-        return
-    st.stack[-1] = ("xnext", s)  # after the card's effects
-    if A.EXPLOIT <= aid < A.PASS:
-        t, k = divmod(aid - A.EXPLOIT, K)
-        _exploit(st, s, t, k, k, UP if st.zones[(s * 6 + UP) * K + k] else HAND)
-        return
-    if aid >= A.EXPLOIT_HAND:  # the ranges at the end of the action space
-        if aid < A.EXPLOIT_NAMED:
-            t, k = divmod(aid - A.EXPLOIT_HAND, K)
-            _exploit(st, s, t, k, k, HAND)
+@WT.decision("play a third card, exploit a neighbour's card, or pass",
+             kinds=("play", "exploit", "pass"))
+class XTurn(NamedTuple):
+    """Phase 3: ``seat`` plays its third card, or exploits a neighbour's face-up card with a
+    card of the same name (from the hand or the table), or passes once its third card is
+    played (the first to pass becomes lead marshal); then the next seat that has not passed
+    (:class:`XNext`)."""
+
+    seat: int
+
+    def legal(self, st: St) -> list[int]:
+        return _legal_xturn(st, self.seat)
+
+    def choose(self, st: St, aid: int) -> None:
+        s = self.seat
+        if aid == A.PASS:
+            st.passed[s] = 1
+            g = st.seat_group[s]
+            st.log(_PASSES[s])
+            if not st.first_pass[g]:
+                st.first_pass[g] = 1
+                st.lm[g] = s
+                st.gm[g] = st.right_of(s)
+                st.log(f"{NAMES[s]} becomes lead marshal; {NAMES[st.gm[g]]} grand manitou")
+            XNEXT[s].run(st)  # nothing to resolve first: on to the next seat now
             return
-        q, z = divmod(aid - A.EXPLOIT_NAMED, 2)
-        t, p = divmod(q, A.NP)
-        k, j = A.NAMED_PAIRS[p]
-        _exploit(st, s, t, k, j, HAND if z == A.FROM_HAND else UP)
-        return
-    if aid >= A.FACEDOWN:
-        _show_hand(st, s)
-        k = aid - A.FACEDOWN
-        st.move(s, HAND, HDOWN, k)
-        st.played[s] += 1
-        st.log(f"{NAMES[s]} plays {CARD_NAMES[k]} face down without effect",
-               _ONLY[s], f"{NAMES[s]} plays a card face down without effect")
-        return
-    play_card(st, s, aid - A.PLAY)
+        st.stack.append(XNEXT[s])  # after the card's effects
+        if A.EXPLOIT <= aid < A.PASS:
+            t, k = divmod(aid - A.EXPLOIT, K)
+            _exploit(st, s, t, k, k, UP if st.zones[(s * 6 + UP) * K + k] else HAND)
+            return
+        if aid >= A.EXPLOIT_HAND:  # the ranges at the end of the action space
+            if aid < A.EXPLOIT_NAMED:
+                t, k = divmod(aid - A.EXPLOIT_HAND, K)
+                _exploit(st, s, t, k, k, HAND)
+                return
+            q, z = divmod(aid - A.EXPLOIT_NAMED, 2)
+            t, p = divmod(q, A.NP)
+            k, j = A.NAMED_PAIRS[p]
+            _exploit(st, s, t, k, j, HAND if z == A.FROM_HAND else UP)
+            return
+        if aid >= A.FACEDOWN:
+            _play_face_down(st, s, aid - A.FACEDOWN)
+            return
+        play_card(st, s, aid - A.PLAY)
 
 
 def _exploit(st: St, s: int, t: int, k: int, j: int, zone: int) -> None:
@@ -755,27 +847,43 @@ def _exploit(st: St, s: int, t: int, k: int, j: int, zone: int) -> None:
     effects.start(st, s, EXPLOIT_LIST[j], t, (j,))
 
 
-def _xnext(st: St, frame: tuple[Any, ...]) -> None:
-    s = frame[1]
-    passed = st.passed
-    for t in st.seats_after[s]:
-        if not passed[t]:
-            st.stack.append(("xturn", t))
-            return
+@WT.auto
+class XNext(NamedTuple):
+    """Phase 3: the turn passes from ``seat`` to the next seat clockwise that has not
+    passed (none left: the phase is over)."""
+
+    seat: int
+
+    def run(self, st: St) -> None:
+        passed = st.passed
+        for t in st.seats_after[self.seat]:
+            if not passed[t]:
+                st.stack.append(XTURN[t])
+                return
 
 
 # ------------------------------------------------------------------ phase 4
-def _p4(st: St, frame: tuple[Any, ...]) -> None:
-    g = frame[1]
-    for s in reversed(st.order_from(g, st.lm[g])):
-        st.stack.append(("storage", s))
-        st.stack.append(("income", s))
+@WT.auto
+class IncomePhase(NamedTuple):
+    """Phase 4 of table ``group``: clockwise from the lead marshal, each player's income
+    (:class:`Income`), then his storage limits (:class:`Storage`)."""
+
+    group: int
+
+    def run(self, st: St) -> None:
+        g = self.group
+        for s in reversed(st.order_from(g, st.lm[g])):
+            st.stack.append(STORAGE[s])
+            st.stack.append(INCOME[s])
 
 
 # per kind: the income as (resource index, amount), and the options of an income choice
 _INCOME = [tuple((RES_INDEX[r], n) for r, n in c.income.items()) for c in DATA.cards]
+#: _INCOME_CHOICE[s][k]: the options of seat s's income choice of card k (none: no choice).
 _INCOME_CHOICE = [
-    tuple((A.txn_id({}, {r: 1}), ((r, 1),)) for r in c.income_choice) for c in DATA.cards
+    [tuple(txn_option(s, A.txn_id({}, {r: 1}), (), ((r, 1),)) for r in c.income_choice)
+     for c in DATA.cards]
+    for s in range(len(NAMES))
 ]
 #: The prompt of a card's income choice (the barber's Wood or Gold), by kind.
 INCOME_PROMPTS: list[str] = [f"income of {name}: choose" for name in CARD_NAMES]
@@ -785,37 +893,41 @@ _CONSTANT_INCOME = [
 ]
 
 
-def _income(st: St, frame: tuple[Any, ...]) -> None:
-    s = frame[1]
-    ub = (s * 6 + UP) * K
-    up = st.zones[ub : ub + K]
-    # the face-up cards' income, by resource in the order met (the order of the log line);
-    # one gain per resource gives the same as one per card, Lure included (capped by Pipes)
-    earned: dict[int, int] = {}
-    choices = []
-    for k in compress(KINDS, up):
-        for ri, n in _INCOME[k]:
-            earned[ri] = earned.get(ri, 0) + n * up[k]
-        if _INCOME_CHOICE[k]:
-            choices.append(k)
-    gain = st.gain
-    for ri, n in earned.items():
-        earned[ri] = gain(s, ri, n)
-    bcount, bb = st.bcount, s * K
-    for k, amounts in _CONSTANT_INCOME:
-        if bcount[bb + k] > 0:
-            for ri, n in amounts:
-                earned[ri] = earned.get(ri, 0) + gain(s, ri, n * bcount[bb + k])
-    line = _earns_line(s, tuple(earned.items()))
-    if line:
-        st.log(line)
-    for k in choices:
-        for _ in range(up[k]):
-            effects.ask(
-                st, s,
-                [(txn, ("txn", s, (), one, -1, None)) for txn, one in _INCOME_CHOICE[k]],
-                INCOME_PROMPTS[k],
-            )
+@WT.auto
+class Income(NamedTuple):
+    """Phase 4: ``seat``'s face-up cards and standing green buildings earn their income (a
+    card with a choice of resource asks for it)."""
+
+    seat: int
+
+    def run(self, st: St) -> None:
+        s = self.seat
+        ub = (s * 6 + UP) * K
+        up = st.zones[ub : ub + K]
+        # the face-up cards' income, by resource in the order met (the order of the log line);
+        # one gain per resource gives the same as one per card, Lure included (capped by Pipes)
+        earned: dict[int, int] = {}
+        choices = []
+        income_choice = _INCOME_CHOICE[s]
+        for k in compress(KINDS, up):
+            for ri, n in _INCOME[k]:
+                earned[ri] = earned.get(ri, 0) + n * up[k]
+            if income_choice[k]:
+                choices.append(k)
+        gain = st.gain
+        for ri, n in earned.items():
+            earned[ri] = gain(s, ri, n)
+        bcount, bb = st.bcount, s * K
+        for k, amounts in _CONSTANT_INCOME:
+            if bcount[bb + k] > 0:
+                for ri, n in amounts:
+                    earned[ri] = earned.get(ri, 0) + gain(s, ri, n * bcount[bb + k])
+        line = _earns_line(s, tuple(earned.items()))
+        if line:
+            st.log(line)
+        for k in choices:
+            for _ in range(up[k]):
+                effects.ask(st, s, list(income_choice[k]), INCOME_PROMPTS[k])
 
 
 @lru_cache(maxsize=4096)
@@ -828,23 +940,38 @@ def _earns_line(s: int, earned: tuple[tuple[int, int], ...]) -> str:
 _STORED = tuple(RES_INDEX[r] for r in ("G", "W", "C"))
 
 
-def _storage(st: St, frame: tuple[Any, ...]) -> None:
-    s = frame[1]
-    res = st.res
-    lost = []
-    for ri in _STORED:
-        # buildings only add storage: the full limit matters only beyond the base one
-        if res[s * 7 + ri] > STORAGE_BASE[ri]:
-            excess = res[s * 7 + ri] - st.storage(s, ri)
-            if excess > 0:
-                st.lose(s, ri, excess)
-                lost.append(f"{excess} {RESOURCES[ri]}")
-    if lost:
-        st.log(f"{NAMES[s]} discards excess: {', '.join(lost)}")
+@WT.auto
+class Storage(NamedTuple):
+    """Phase 4: ``seat`` discards the Gold, Wood and Cowboys beyond its storage limits."""
+
+    seat: int
+
+    def run(self, st: St) -> None:
+        s = self.seat
+        res = st.res
+        lost = []
+        for ri in _STORED:
+            # buildings only add storage: the full limit matters only beyond the base one
+            if res[s * NR + ri] > STORAGE_BASE[ri]:
+                excess = res[s * NR + ri] - st.storage(s, ri)
+                if excess > 0:
+                    st.lose(s, ri, excess)
+                    lost.append(f"{excess} {RESOURCES[ri]}")
+        if lost:
+            st.log(f"{NAMES[s]} discards excess: {', '.join(lost)}")
 
 
 # ------------------------------------------------------------------ phase 5
-def _p5(st: St, frame: tuple[Any, ...]) -> None:
+@WT.auto
+class Visit(NamedTuple):
+    """Phase 5: Lincoln visits the player of each table who best meets the card's
+    expectations (:class:`Award`); the lead marshal breaks a tie. The "5" card brings none."""
+
+    def run(self, st: St) -> None:
+        _visit(st)
+
+
+def _visit(st: St) -> None:
     c = st.lincoln_current
     card = DATA.lincoln[c]
     if card.five:
@@ -858,12 +985,12 @@ def _p5(st: St, frame: tuple[Any, ...]) -> None:
         expectations = [f"{NAMES[s]} {v}" for s, v in zip(seats, scores, strict=True)]
         st.log("Lincoln's expectations: " + ", ".join(expectations))
         if scores.count(best) == 1:
-            st.stack.append(("award", seats[scores.index(best)]))
+            st.stack.append(AWARD[seats[scores.index(best)]])
         else:
             tied = [s for s, v in zip(seats, scores, strict=True) if v == best]
             effects.ask(
                 st, st.lm[g],
-                [(A.SEAT_LINCOLN + t, ("push", ("award", t))) for t in tied],
+                [(A.SEAT_LINCOLN + t, Push(AWARD[t])) for t in tied],
                 LINCOLN_TIE_PROMPT,
                 force_ask=True,
             )
@@ -872,18 +999,33 @@ def _p5(st: St, frame: tuple[Any, ...]) -> None:
 LINCOLN_TIE_PROMPT = "the lead marshal breaks the tie for Lincoln's visit"
 
 
-def _award(st: St, frame: tuple[Any, ...]) -> None:
-    t = frame[1]
-    st.add_lincoln_home(t)
-    st.lincoln_won.append((t, st.lincoln_current))
-    st.log(f"Lincoln visits {NAMES[t]}: +1 Home")
+@WT.auto
+class Award(NamedTuple):
+    """Phase 5: Lincoln visits ``seat``: one more Home, and the card is won."""
+
+    seat: int
+
+    def run(self, st: St) -> None:
+        t = self.seat
+        st.add_lincoln_home(t)
+        st.lincoln_won.append([t, st.lincoln_current])
+        st.log(f"Lincoln visits {NAMES[t]}: +1 Home")
 
 
 _COPIES = [c.copies for c in DATA.cards]
 _ZEROS_BEFORE_OFF = [0] * ((OFF - 1) * K)  # the zones after the hand (0) and before OFF
 
 
-def _end_round(st: St, frame: tuple[Any, ...]) -> None:
+@WT.auto
+class EndRound(NamedTuple):
+    """The end of a round: after the last, final scoring; else every card not off the board
+    goes back to the hand, openly, and the next round begins."""
+
+    def run(self, st: St) -> None:
+        _end_round(st)
+
+
+def _end_round(st: St) -> None:
     if st.round >= st.rounds:
         st.log("The game ends")
         totals = scoring.breakdown(st)["totals"]
@@ -905,54 +1047,32 @@ def _end_round(st: St, frame: tuple[Any, ...]) -> None:
     st.played = [0] * n
     st.passed = [0] * n
     st.first_pass = [0] * len(st.groups)
-    st.stack.append(("round",))
+    st.stack.append(ROUND)
 
 
 # ------------------------------------------------------------------ tables
-#: Decision frames that are neither a seat's (SEAT_DECISIONS) nor always chance
-#: (CHANCE_POINTS): the seat to decide, or None when the frame resolved itself.
-_DECIDER: dict[str, Any] = {
-    "lincoln": _lincoln_decider,
-}
-_AUTO: dict[str, Any] = {
-    "setup": _setup,
-    "start": _start,
-    "round": _round,
-    "p1c": _p1c,
-    "p2": _p2,
-    "reveal": _reveal,
-    "p3": _p3,
-    "xnext": _xnext,
-    "p4": _p4,
-    "income": _income,
-    "storage": _storage,
-    "p5": _p5,
-    "award": _award,
-    "end_round": _end_round,
-    **effects.AUTO,
-    **raids.AUTO,
-}
-LEGAL: dict[str, Any] = {
-    "first_lm": _chance_first_lm,
-    "star": _chance_star,
-    "deal": _chance_deal,
-    "lincoln": _chance_lincoln,
-    "die": raids.legal_die,
-    "aside": _legal_aside,
-    "solo": _legal_play,
-    "commit": _legal_play,
-    "xturn": _legal_xturn,
-    "ask": effects.legal_ask,
-}
-CHOOSE: dict[str, Any] = {
-    "first_lm": _choose_first_lm,
-    "star": _choose_star,
-    "deal": _choose_deal,
-    "lincoln": _choose_lincoln,
-    "die": raids.choose_die,
-    "aside": _choose_aside,
-    "solo": _choose_solo,
-    "commit": _choose_commit,
-    "xturn": _choose_xturn,
-    "ask": effects.choose_ask,
+#: Steps of a small domain, built once (building a step costs more than reading a table).
+SETUP_STEP = Setup()
+ROUND = Round()
+LINCOLN = Lincoln()
+LINCOLN_CARD = LincolnCard()
+VISIT = Visit()
+END_ROUND = EndRound()
+_SEATS = range(len(NAMES))
+START = tuple(Start(s) for s in _SEATS)
+DEAL = tuple(Deal(s) for s in _SEATS)
+SOLO = tuple(Solo(s) for s in _SEATS)
+COMMIT = tuple(Commit(s) for s in _SEATS)
+XTURN = tuple(XTurn(s) for s in _SEATS)
+XNEXT = tuple(XNext(s) for s in _SEATS)
+INCOME = tuple(Income(s) for s in _SEATS)
+STORAGE = tuple(Storage(s) for s in _SEATS)
+AWARD = tuple(Award(s) for s in _SEATS)
+
+#: The observation's name of each step type a seat or chance decides in (the frames' names
+#: before the machine: a trained network's inputs keep their slots).
+DECISION_NAMES: dict[type, str] = {
+    FirstLeadMarshal: "first_lm", Star: "star", Deal: "deal", LincolnCard: "lincoln",
+    raids.Die: "die", Aside: "aside", Solo: "solo", Commit: "commit", XTurn: "xturn",
+    effects.Ask: "ask",
 }

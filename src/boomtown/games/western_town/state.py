@@ -3,7 +3,9 @@
 Per-seat fields are flat lists: ``zones[(seat * NZ + zone) * K + kind]`` counts the cards of
 one kind in one zone, ``res[seat * NR + r]`` a resource, ``site[seat * S + i]`` the
 building on a board site. The rules that change them live in ``rules.py``,
-``effects.py`` and ``raids.py``; scoring in ``scoring.py``.
+``effects.py`` and ``raids.py``, as steps of the kernel's decision machine (:data:`WT`);
+scoring in ``scoring.py``. The mutable fields are declared once
+(:attr:`WesternTownState.FIELDS`): clones, snapshots and loading come from the declaration.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from functools import cache
 from operator import getitem
 from typing import Any
 
-from boomtown.engine.actions import CHANCE, TERMINAL, Prompt
-from boomtown.engine.state import State
+from boomtown.engine.actions import TERMINAL, Prompt
+from boomtown.engine.errors import BadOptions
+from boomtown.engine.machine import Fields, Machine, MachineState, array, table, value
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town.data import DATA, RES_INDEX, RESOURCES
 
@@ -33,35 +36,69 @@ EMPTY = -1  # the kind on an empty site
 PRINTED = [A.KIND[s.printed] if s.printed else -1 for s in DATA.sites]
 ZONE4 = [s.zone4 for s in DATA.sites]
 
-# fields copied list-by-list on clone (flat lists of ints or of small tuples)
-FLAT_FIELDS = (
-    "res", "zones", "avail", "site", "destroyed", "bcount", "known", "hs_tiles", "home_card",
-    "lincoln_homes", "played", "passed", "pending", "pending_fd", "start_card", "lm", "gm",
-    "camp", "first_pass", "lincoln_left", "lincoln_revealed", "lincoln_won", "start_left",
-    "stack",
-)
-NESTED_FIELDS = ("stock",)
-SCALAR_FIELDS = ("round", "lincoln_current", "raided", "cur")  # "cur": current_player
-_ATTRIBUTE = {"cur": "current_player"}  # snapshot field -> attribute, where they differ
-NESTED_TUPLE_FIELDS = ("stack", "lincoln_won")  # lists of tuples (the others hold ints)
-# Per-seat values derived from the town (sites, destroyed markers, Lincoln Homes), read by
-# hot paths. Never saved: _from_dict recounts them. The town methods of the state keep them
-# up to date (build_on, set_destroyed, add_lincoln_home, start_town); code that edits the
-# town fields directly calls recount_town; derived_errors checks them.
+#: Per-seat values derived from the town (sites, destroyed markers, Lincoln Homes), read by
+#: hot paths. Never saved: _from_dict recounts them. The town methods of the state keep
+#: them up to date (build_on, set_destroyed, add_lincoln_home, start_town); code that edits
+#: the town fields directly calls recount_town; derived_errors checks them.
 DERIVED_FIELDS = ("n_homes", "n_pink", "hand_limit", "n_destroyed")
+#: The per-seat resources, zones and town spaces: a field's size is its count per seat.
+SIZES_PER_SEAT = {"res": NR, "zones": NZ * K, "site": S, "destroyed": S, "avail": K,
+                  "bcount": K}
+
+#: The game's step vocabulary: ``rules.py``, ``effects.py`` and ``raids.py`` register their
+#: steps with it.
+WT = Machine("western-town")
+#: Builds a step from a tuple of its fields without the ``NamedTuple`` constructor's Python
+#: call (about a tenth of its cost): ``new_step(Steps, (s, lid, i, ctx, chain))``. For the
+#: steps built on hot paths; the others are built by their constructor.
+new_step = tuple.__new__
 
 
-class WesternTownState(State):
-    """A game of Western Town. Build it with ``RULESET.new_game(players, seed, options)``."""
+class WesternTownState(MachineState):
+    """A game of Western Town. Build it with ``RULESET.new_game(players, seed, options)``.
+
+    What a seat cannot see (how the others' cards split between hand, inactive pile and
+    face-down cards) is worked out from what it saw, so the determinization is the game's
+    own (:mod:`hidden`), not the declaration's default.
+    """
 
     _action_table = A.ACTIONS
+    MACHINE = WT
+    FIELDS = Fields(
+        array("res"),  # res[seat * NR + r]
+        array("zones"),  # zones[(seat * NZ + zone) * K + kind]
+        array("avail"),  # avail[seat * K + kind]: 1 while constructible
+        array("site"),  # site[seat * S + i]: the building's kind, or EMPTY
+        array("destroyed"),  # destroyed[seat * S + i]: 1 under a destroyed marker
+        array("bcount"),  # bcount[seat * K + kind]: undestroyed buildings of the kind
+        array("known"),  # known[(viewer * n + seat) * K + kind]: cards seen in seat's hand
+        array("hs_tiles"),
+        array("home_card"),
+        array("lincoln_homes"),
+        array("played"),
+        array("passed"),
+        array("pending"),  # the card chosen face down, until revealed (-1: none)
+        array("pending_fd"),  # 1: that card is played face down without effect
+        array("start_card"),
+        array("lm"),  # each group's lead marshal
+        array("gm"),  # each group's grand manitou
+        array("camp"),  # camp[group * 3 + j]: red, orange Indians, Peace pipes
+        array("first_pass"),
+        array("lincoln_left"),
+        array("lincoln_revealed"),
+        table("lincoln_won"),  # [seat, Lincoln card] of each visit
+        array("start_left"),
+        table("stock"),  # stock[group * 2 + pool]: the star buildings left to draw
+        *(array(name, saved=False) for name in DERIVED_FIELDS),
+        value("round"),
+        value("lincoln_current"),
+        value("raided"),  # 1 once the camp attacked in this turn (later rolls forgotten)
+    )
 
     def __init__(self, ruleset: Any, players: int, seed: int, options: Any) -> None:
         super().__init__(ruleset, players, seed, options)
         n = players
         if options.double_duel and n != 4:
-            from boomtown.engine.errors import BadOptions
-
             raise BadOptions("double duel is a four-player mode")
         (
             self.groups, self.seat_group, self.sorted_neighbours, self.known_rows,
@@ -91,9 +128,8 @@ class WesternTownState(State):
         self.stock: list[list[int]] = [[] for _ in range(ng * 2)]
         self.lincoln_left = list(_WISH_CARDS)
         self.lincoln_revealed: list[int] = []
-        self.lincoln_won: list[tuple[int, int]] = []
+        self.lincoln_won: list[list[int]] = []
         self.start_left = list(_START_CARDS)
-        self.stack: list[tuple[Any, ...]] = [("setup",)]
         self.n_homes = [0] * n  # derived: see DERIVED_FIELDS and recount_town
         self.n_pink = [0] * n
         self.hand_limit = [0] * n
@@ -104,25 +140,9 @@ class WesternTownState(State):
         self.round = 0
         self.lincoln_current = -1
         self.raided = 0
-        self.current_player = CHANCE
-        _rules.run(self)
+        self.start(_rules.SETUP_STEP)
 
     # ------------------------------------------------------------ contract
-    #: The seat to decide, CHANCE or TERMINAL: a plain attribute that ``rules.run`` sets
-    #: (read at every step, so no property; saved as ``cur`` in snapshots).
-    current_player: int = CHANCE
-
-    # The three hooks called at every step forward to the rules; the end of this module
-    # replaces them with the rule functions themselves (one call less per step).
-    def _compute_legal_ids(self) -> list[int]:
-        return _rules.legal_ids(self)
-
-    def _apply_id(self, aid: int) -> None:
-        _rules.run(self, aid)
-
-    def _chance_distribution(self) -> list[tuple[int, float]]:
-        return _rules.chance_distribution(self)
-
     def explain_illegal(self, aid: int) -> str:
         return _rules.explain_illegal(self, aid)
 
@@ -143,44 +163,18 @@ class WesternTownState(State):
     def score_breakdown(self) -> dict[str, Any]:
         return _scoring.breakdown(self)
 
-    def _copy_into(self, other: State) -> None:
-        d = other.__dict__
-        for name in FLAT_FIELDS:
-            d[name] = d[name][:]
-        for name in DERIVED_FIELDS:
-            d[name] = d[name][:]
-        d["stock"] = [x[:] for x in d["stock"]]
-
     def _determinize(self, seat: int, rng: random.Random) -> WesternTownState:
         return _hidden.determinize(self, seat, rng)
 
-    def _to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for name in FLAT_FIELDS:
-            value = getattr(self, name)
-            out[name] = _jsonable(value) if name in NESTED_TUPLE_FIELDS else list(value)
-        out["stock"] = [list(x) for x in self.stock]
-        for name in SCALAR_FIELDS:
-            out[name] = getattr(self, _ATTRIBUTE.get(name, name))
-        return out
-
     def _from_dict(self, data: dict[str, Any]) -> None:
-        for name in FLAT_FIELDS:
-            value = data[name]
-            if not isinstance(value, list):
-                raise ValueError(f"field {name} must be a list")
-            if name in NESTED_TUPLE_FIELDS:
-                value = [_tuplify(v) for v in value]
-            setattr(self, name, list(value))
-        self.stock = [list(x) for x in data["stock"]]
-        for name in SCALAR_FIELDS:
-            setattr(self, _ATTRIBUTE.get(name, name), int(data[name]))
-        expected = {"res": self.num_players * NR, "zones": self.num_players * NZ * K,
-                    "site": self.num_players * S}
-        for name, size in expected.items():
-            if len(getattr(self, name)) != size:
+        """The declared fields (:meth:`Fields.from_dict` checks their shapes), then their
+        sizes for this many players; the derived values are recounted."""
+        super()._from_dict(data)
+        n = self.num_players
+        for name, size in SIZES_PER_SEAT.items():
+            if len(getattr(self, name)) != n * size:
                 raise ValueError(f"field {name} has the wrong size")
-        for s in range(self.num_players):
+        for s in range(n):
             self.recount_town(s)
 
     def component_counts(self) -> dict[str, int]:
@@ -475,18 +469,6 @@ _PRINTED_BCOUNT = [PRINTED.count(k) for k in range(K)]
 _PRINTED_TOWN = _town_values(PRINTED, [0] * S, 0)  # the derived values of a starting town
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return value
-
-
-def _tuplify(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuplify(v) for v in value)
-    return value
-
-
 # The rule modules import this one for its constants; bind them once it is complete.
 from boomtown.games.western_town import hidden as _hidden  # noqa: E402
 from boomtown.games.western_town import presentation as _presentation  # noqa: E402
@@ -494,7 +476,3 @@ from boomtown.games.western_town import rules as _rules  # noqa: E402
 from boomtown.games.western_town import scoring as _scoring  # noqa: E402
 from boomtown.games.western_town import views as _views  # noqa: E402
 
-# The hot hooks are the rule functions themselves (see the forwarding methods above).
-WesternTownState._compute_legal_ids = _rules.legal_ids  # type: ignore[method-assign,assignment]
-WesternTownState._apply_id = _rules.run  # type: ignore[method-assign,assignment]
-WesternTownState._chance_distribution = _rules.chance_distribution  # type: ignore[method-assign,assignment]

@@ -19,6 +19,7 @@ from boomtown.games.western_town import actions as A
 from boomtown.games.western_town import ids as I
 from boomtown.games.western_town import raids, rules, scoring
 from boomtown.games.western_town.data import DATA, RESOURCES
+from boomtown.games.western_town.effects import Ask
 from boomtown.games.western_town.state import (
     DOWN,
     HAND,
@@ -290,9 +291,9 @@ def _expectations(st: St, g: int, visited: int) -> dict[int, int]:
 def _lincoln_tie(st: St, g: int) -> list[int]:
     """The towns of group ``g`` tied for Lincoln's visit while its lead marshal chooses."""
     frame = st.stack[-1] if st.stack else None
-    if frame is None or frame[0] != "ask" or frame[3] != rules.LINCOLN_TIE_PROMPT:
+    if type(frame) is not Ask or frame.question != rules.LINCOLN_TIE_PROMPT:
         return []
-    tied = [payload[1][1] for _, payload in frame[2]]
+    tied = [option.step.seat for _, option in frame.options]  # Push(Award(seat))
     return tied if st.seat_group[tied[0]] == g else []
 
 
@@ -315,21 +316,23 @@ def phase(st: St) -> dict[str, int]:
         return {"number": 0, "group": 0}
     last = len(st.groups) - 1
     for frame in reversed(st.stack):
-        kind = frame[0]
-        if kind in PHASE_FRAMES:
-            number, g = PHASE_FRAMES[kind], frame[1]
+        kind = type(frame)
+        if kind in PHASE_STEPS:
+            number, g = PHASE_STEPS[kind], frame.group
             if g > 0:
                 return {"number": number, "group": g - 1}
             return {"number": max(1, number - 1), "group": last if number > 1 else 0}
-        if kind == "p5":
+        if kind is rules.Visit:
             return {"number": 4, "group": last}
-        if kind == "end_round":
+        if kind is rules.EndRound:
             seat = st.current_player
             return {"number": 5, "group": st.seat_group[seat] if seat >= 0 else 0}
     return {"number": 1, "group": 0}
 
 
-PHASE_FRAMES = {"p1c": 1, "p2": 2, "p3": 3, "p4": 4}
+#: The step that begins each of phases 1-4 of a group, and the phase's number.
+PHASE_STEPS = {rules.HandSize: 1, rules.PlayPhase: 2, rules.ExploitPhase: 3,
+               rules.IncomePhase: 4}
 
 
 def _die(st: St, lines: Sequence[str]) -> list[dict[str, Any]]:
@@ -423,9 +426,9 @@ def _raid_line(st: St, out: list[dict[str, Any]], raid: dict[str, Any] | None, r
 def _raid_decisions(st: St) -> list[tuple[int, list[int]]]:
     """The towns tied for the fewest Peace pipes while the grand manitou chooses among them."""
     frame = st.stack[-1] if st.stack else None
-    if frame is None or frame[0] != "ask" or frame[3] != raids.RAID_TOWN_PROMPT:
+    if type(frame) is not Ask or frame.question != raids.RAID_TOWN_PROMPT:
         return []
-    tied = [payload[1][2] for _, payload in frame[2]]
+    tied = [option.step.seat for _, option in frame.options]  # Push(RaidStart(g, seat))
     return [(st.seat_group[tied[0]], tied)]
 
 
