@@ -283,6 +283,28 @@ def test_a_chance_step_may_keep_its_outcome_ids_ready() -> None:
     assert Roll().legal(None) is not Roll().legal(None)
 
 
+def test_a_chance_step_with_only_its_legal_ids_draws_each_alike() -> None:
+    machine = Machine("pile")
+
+    @machine.chance("Draw a card")
+    class Draw(NamedTuple):
+        def legal(self, st: Any) -> list[int]:
+            return [4, 9, 17]
+
+        def choose(self, st: Any, aid: int) -> None:
+            pass
+
+    state = SimpleNamespace(legal_action_ids=lambda: [4, 9, 17])
+    assert Draw().outcomes(state) == [(4, 1 / 3), (9, 1 / 3), (17, 1 / 3)]
+
+    class Neither(NamedTuple):
+        def choose(self, st: Any, aid: int) -> None:
+            pass
+
+    with pytest.raises(TypeError, match="needs outcomes"):
+        machine.chance("Neither legal ids nor outcomes")(Neither)
+
+
 def test_step_types_carry_their_declaration() -> None:
     assert Pick.STEP.nature == DECISION and Pick.STEP.fields == ("seat", "asked")
     assert Pick.STEP.kinds == ("pick", "ask")

@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from itertools import repeat
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from boomtown.engine.actions import CHANCE, TERMINAL, Prompt
@@ -151,7 +152,9 @@ class Machine:
         by id, summing to 1) and ``choose(state, id)``. A ``for_seat`` field says for whom
         it is drawn; ``private`` that only that seat may see the outcome. Its legal ids are
         the outcomes' ids; a step type that keeps them ready (a table built once) gives its
-        own ``legal(state)``, which must list the same ids."""
+        own ``legal(state)``, which must list the same ids. A step type with ``legal`` and
+        no ``outcomes`` draws one of its legal ids, each alike (a card from a shuffled
+        pile)."""
         return self._register(CHANCE_STEP, title, hint, (CHANCE_KIND,), private)
 
     def auto(self, cls: T) -> T:
@@ -172,6 +175,8 @@ class Machine:
             fields: tuple[str, ...] | None = getattr(cls, "_fields", None)
             if fields is None or not issubclass(cls, tuple):
                 raise TypeError(f"{self.game}: step {name} must be a NamedTuple")
+            if nature == CHANCE_STEP and hasattr(cls, "legal") and not hasattr(cls, "outcomes"):
+                setattr(cls, "outcomes", _uniform_outcomes)  # noqa: B010
             missing = [m for m in REQUIRED_METHODS[nature] if not callable(getattr(cls, m, None))]
             if missing:
                 raise TypeError(f"{self.game}: {nature} step {name} needs {', '.join(missing)}")
@@ -300,6 +305,12 @@ def kinds_problem(state: MachineState, aids: Iterable[int]) -> str | None:
 # --------------------------------------------------- defaults of step types
 def _outcome_ids(frame: Any, state: Any) -> list[int]:
     return [aid for aid, _ in frame.outcomes(state)]
+
+
+def _uniform_outcomes(_frame: Any, state: Any) -> list[tuple[int, float]]:
+    """Every legal id alike (the list the state keeps, sorted)."""
+    ids = state.legal_action_ids()
+    return list(zip(ids, repeat(1.0 / len(ids))))
 
 
 def step_of(frame: Any) -> StepType:

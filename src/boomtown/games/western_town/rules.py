@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import compress, pairwise, repeat
+from itertools import compress, pairwise
 from operator import sub
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -89,11 +89,6 @@ _REVEALS: tuple[tuple[str, ...], ...] = tuple(
 _CHOOSES = tuple(tuple(f"{name} chooses {card} face down" for card in CARD_NAMES) for name in NAMES)
 _CHOOSES_PUBLIC = tuple(f"{name} chooses a card face down" for name in NAMES)
 _PASSES = tuple(f"{name} passes" for name in NAMES)
-
-
-def uniform(ids: list[int]) -> list[tuple[int, float]]:
-    """Every outcome of ``ids`` alike (a chance step's outcomes)."""
-    return list(zip(ids, repeat(1.0 / len(ids))))
 
 
 def explain_illegal(st: St, aid: int) -> str:
@@ -244,9 +239,6 @@ class FirstLeadMarshal(NamedTuple):
     def legal(self, st: St) -> list[int]:
         return [A.FIRST_LM + s for s in st.groups[self.group]]
 
-    def outcomes(self, st: St) -> list[tuple[int, float]]:
-        return uniform(st.legal_action_ids())  # the legal list, kept by the state
-
     def choose(self, st: St, aid: int) -> None:
         g, s = self.group, aid - A.FIRST_LM
         st.lm[g] = s
@@ -266,9 +258,6 @@ class Star(NamedTuple):
 
     def legal(self, st: St) -> list[int]:
         return [A.STAR + k for k in sorted(st.stock[self.group * 2 + self.pool])]
-
-    def outcomes(self, st: St) -> list[tuple[int, float]]:
-        return uniform(st.legal_action_ids())  # the legal list, kept by the state
 
     def choose(self, st: St, aid: int) -> None:
         g, add = self.group, self.add
@@ -298,9 +287,6 @@ class Deal(NamedTuple):
 
     def legal(self, st: St) -> list[int]:
         return [A.START_CARD + c for c in st.start_left]
-
-    def outcomes(self, st: St) -> list[tuple[int, float]]:
-        return uniform(st.legal_action_ids())  # the legal list, kept by the state
 
     def choose(self, st: St, aid: int) -> None:
         c = aid - A.START_CARD
@@ -437,9 +423,6 @@ class LincolnCard(NamedTuple):
 
     def legal(self, st: St) -> list[int]:
         return [A.LINCOLN + c for c in st.lincoln_left]
-
-    def outcomes(self, st: St) -> list[tuple[int, float]]:
-        return uniform(st.legal_action_ids())  # the legal list, kept by the state
 
     def choose(self, st: St, aid: int) -> None:
         c = aid - A.LINCOLN
