@@ -106,8 +106,8 @@ APPEND_AND_NOTIFY = (
     "unnest(%(plies)s::int[], %(actions)s::int[], %(actors)s::int[]) AS m(ply, action, actor)) "
     "SELECT pg_notify(%(channel)s, %(payload)s) FROM cas"
 )
-#: A game's move count and rewinds, and its actions from a ply on (:meth:`Store.tail`: every
-#: other process reads them after each decision).
+#: A game's move count and rewinds, and its actions from a ply on (:meth:`Store.tail`: what
+#: another process reads when a notification did not carry the moves themselves).
 SELECT_COUNT = sa.select(games.c.moves, games.c.rewinds).where(
     games.c.id == sa.bindparam("game_id"))
 SELECT_TAIL = (
