@@ -28,6 +28,7 @@ from boomtown.games.western_town.state import (
     INACTIVE,
     KINDS,
     NR,
+    NZ,
     OFF,
     SEAT_NAMES,
     UP,
@@ -490,7 +491,7 @@ def _replay_options(
     st: St, s: int, step: Step, lid: int, i: int, ctx: int, chain: Chain
 ) -> Options:
     colour_ok = step["_colour_ok"]  # per kind: its colour may be replayed
-    ub = (s * 6 + UP) * K
+    ub = (s * NZ + UP) * K
     out = []
     for k in compress(KINDS, st.zones[ub : ub + K]):
         if colour_ok[k] and k not in chain:
@@ -712,7 +713,7 @@ def has_options(st: St, s: int, lid: int, i: int, ctx: int) -> bool:
         res = st.res
         return any(res[t * 7 + ri] > 0 for t in _steal_seats(st, s, step, ctx))
     if op == "retrieve":
-        hb = (s * 6 + INACTIVE) * K
+        hb = (s * NZ + INACTIVE) * K
         return any(st.zones[hb : hb + K])
     return bool(step_options(st, s, lid, i, ctx, ()))
 

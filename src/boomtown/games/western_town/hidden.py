@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from boomtown.games.western_town.state import HAND, HDOWN, INACTIVE, K
+from boomtown.games.western_town.state import HAND, HDOWN, INACTIVE, NZ, K
 
 if TYPE_CHECKING:
     from boomtown.games.western_town.state import WesternTownState as St
@@ -76,7 +76,7 @@ def _write(
     out: St, t: int, hand: list[int], inactive: list[int], hdown: list[int], pend: int
 ) -> None:
     for zone, cards in ((HAND, hand), (INACTIVE, inactive), (HDOWN, hdown)):
-        base = (t * 6 + zone) * K
+        base = (t * NZ + zone) * K
         counts = [0] * K
         for k in cards:
             counts[k] += 1

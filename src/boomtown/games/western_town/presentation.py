@@ -30,7 +30,7 @@ from boomtown.games.western_town import ids as I
 from boomtown.games.western_town import raids as RD
 from boomtown.games.western_town import rules as R
 from boomtown.games.western_town.data import DATA
-from boomtown.games.western_town.state import HAND, HOMESTEAD, INACTIVE, SEAT_NAMES, UP, K, S
+from boomtown.games.western_town.state import HAND, HOMESTEAD, INACTIVE, NZ, SEAT_NAMES, UP, K, S
 from boomtown.games.western_town.steps import (
     EXPLOIT_LIST,
     EXPLOITED,
@@ -98,7 +98,7 @@ BUILD_COST = [cost_text(c.tile.cost, c.tile.cost_one_of) if c.tile else "" for c
 # ------------------------------------------------------------------ small helpers
 def _card_here(st: St, s: int, k: int) -> str:
     """Seat ``s``'s card ``k`` where it lies face up (else the card's catalogue id)."""
-    return I.TABLE_AT[s][k] if st.zones[(s * 6 + UP) * K + k] else I.CARD_IDS[k]
+    return I.TABLE_AT[s][k] if st.zones[(s * NZ + UP) * K + k] else I.CARD_IDS[k]
 
 
 def _building_id(st: St, s: int, k: int) -> str:
@@ -487,7 +487,7 @@ def describe(st: St, aid: int) -> Described:
         return (I.HAND_AT[aid - A.SET_ASIDE],), ""
     if A.EXPLOIT <= aid < A.PASS:
         t, k = divmod(aid - A.EXPLOIT, K)
-        own = I.TABLE_AT[s][k] if st.zones[(s * 6 + UP) * K + k] else I.HAND_AT[k]
+        own = I.TABLE_AT[s][k] if st.zones[(s * NZ + UP) * K + k] else I.HAND_AT[k]
         return (I.TABLE_AT[t][k], own), EXPLOIT_COST[k]
     if A.EXPLOIT_HAND <= aid < A.EXPLOIT_NAMED:
         t, k = divmod(aid - A.EXPLOIT_HAND, K)

@@ -56,6 +56,7 @@ from boomtown.games.western_town.state import (
     INACTIVE,
     KINDS,
     NR,
+    NZ,
     OFF,
     SEAT_NAMES,
     STORAGE_BASE,
@@ -193,7 +194,7 @@ class Setup(NamedTuple):
             base = s * 7
             st.res[base + RES_INDEX["C"]] = SETUP.cowboys
             st.res[base + RES_INDEX["P"]] = SETUP.peace_pipes
-            st.zones[s * 6 * K : (s + 1) * 6 * K] = _START_ZONES
+            st.zones[s * NZ * K : (s + 1) * NZ * K] = _START_ZONES
             st.avail[s * K : (s + 1) * K] = _START_AVAIL
             st.start_town(s)
         st.log(f"Western Town for {st.num_players} players"
@@ -207,7 +208,7 @@ _STAR_STOCKS = tuple(tuple(c.index for c in DATA.cards if c.group == p) for p in
 def _start_tables() -> tuple[list[int], list[int]]:
     """One seat's cards (the cactus cards in hand, the rest off the board) and constructible
     buildings at the start."""
-    zones = [0] * (6 * K)
+    zones = [0] * (NZ * K)
     avail = [0] * K
     for card in DATA.cards:
         in_hand = 1 if card.group == "cactus" else 0
@@ -448,7 +449,7 @@ class HandSize(NamedTuple):
         g = self.group
         zones = st.zones
         for s in reversed(st.order_from(g, st.lm[g])):
-            hb = s * 6 * K
+            hb = s * NZ * K
             excess = sum(zones[hb : hb + K]) - st.hand_limit[s]
             if excess > 0:
                 st.stack.append(Aside(s, excess))
@@ -467,12 +468,12 @@ class Aside(NamedTuple):
     left: int
 
     def legal(self, st: St) -> list[int]:
-        hb = self.seat * 6 * K
+        hb = self.seat * NZ * K
         return list(compress(_ASIDE_IDS, st.zones[hb : hb + K]))
 
     def choose(self, st: St, aid: int) -> None:
         s, left = self.seat, self.left - 1
-        hb = s * 6 * K
+        hb = s * NZ * K
         k = aid - A.SET_ASIDE
         zones = st.zones
         zones[hb + k] -= 1
@@ -523,7 +524,7 @@ PLAY_REQUIRES = [tuple((RES_INDEX[r], n) for r, n in c.play_requires.items()) fo
 
 def playable(st: St, s: int, k: int) -> bool:
     """Card ``k`` may be played: it is in hand, its building stands, its condition holds."""
-    if st.zones[s * 6 * K + k] == 0:
+    if st.zones[s * NZ * K + k] == 0:
         return False
     if NEEDS_BUILDING[k] and not st.bcount[s * K + k]:
         return False
@@ -539,7 +540,7 @@ _FACEDOWN_IDS = tuple(A.FACEDOWN + k for k in range(K))
 def _legal_play(st: St, s: int) -> list[int]:
     """Cards seat ``s`` may play; when none is playable, every card in hand face down;
     [] without cards. (The legal list of a :class:`Solo` or :class:`Commit` step.)"""
-    hb = s * 6 * K
+    hb = s * NZ * K
     hand = st.zones[hb : hb + K]
     bcount, res = st.bcount, st.res
     bb, rb = s * K, s * 7
@@ -599,7 +600,7 @@ def _play_face_down(st: St, s: int, k: int) -> None:
 
 
 def play_card(st: St, s: int, k: int) -> None:
-    hand = s * 6 * K + k  # st.move(s, HAND, UP, k), inlined on this hot path
+    hand = s * NZ * K + k  # st.move(s, HAND, UP, k), inlined on this hot path
     st.zones[hand] -= 1
     st.zones[hand + UP * K] += 1
     _leave_hand_publicly(st, s, k)
@@ -627,7 +628,7 @@ class Commit(NamedTuple):
             st.pending_fd[s] = 1
         else:
             k = aid - A.PLAY
-        st.zones[(s * 6 + HAND) * K + k] -= 1
+        st.zones[(s * NZ + HAND) * K + k] -= 1
         st.pending[s] = k
         st.log(_CHOOSES[s][k], _ONLY[s], _CHOOSES_PUBLIC[s])
 
@@ -649,10 +650,10 @@ class Reveal(NamedTuple):
             st.played[s] += 1
             if st.pending_fd[s]:
                 st.pending_fd[s] = 0
-                st.zones[(s * 6 + HDOWN) * K + k] += 1
+                st.zones[(s * NZ + HDOWN) * K + k] += 1
                 st.log(f"{NAMES[s]} reveals a card played face down without effect")
             else:
-                st.zones[(s * 6 + UP) * K + k] += 1
+                st.zones[(s * NZ + UP) * K + k] += 1
                 _leave_hand_publicly(st, s, k)
                 st.log(_REVEALS[s][k])
                 todo.append((s, k))
@@ -681,13 +682,13 @@ def _legal_xturn(st: St, s: int) -> list[int]:
     else:
         ids, may_pass = [], True
     zones, bcount = st.zones, st.bcount
-    hb, bb = s * 6 * K, s * K
+    hb, bb = s * NZ * K, s * K
     ub = hb + UP * K
     verdicts: dict[int, bool] = {}  # per kind, when the target seat does not matter
     from_hand: list[int] = []  # EXPLOIT_HAND ids, after PASS (the ids stay sorted)
     named: list[int] = []  # EXPLOIT_NAMED ids, after those
     for t in st.sorted_neighbours[s]:
-        tb = (t * 6 + UP) * K
+        tb = (t * NZ + UP) * K
         first_id = A.EXPLOIT + t * K
         # t's face-up cards that s holds too (in hand or face up), with a standing building
         for k in compress(KINDS, zones[tb : tb + K]):
@@ -743,7 +744,7 @@ def _named_exploits(
     name"), from the hand and from the table, where that card is and would produce an
     effect. ``verdicts`` is ``_legal_xturn``'s cache of productive exploits by own kind."""
     zones = st.zones
-    hb = s * 6 * K
+    hb = s * NZ * K
     ub = hb + UP * K
     for j, hand_id, table_id in _NAMED_OF[t][k]:
         in_hand, on_table = zones[hb + j], zones[ub + j]
@@ -794,7 +795,7 @@ class XTurn(NamedTuple):
         st.stack.append(XNEXT[s])  # after the card's effects
         if A.EXPLOIT <= aid < A.PASS:
             t, k = divmod(aid - A.EXPLOIT, K)
-            _exploit(st, s, t, k, k, UP if st.zones[(s * 6 + UP) * K + k] else HAND)
+            _exploit(st, s, t, k, k, UP if st.zones[(s * NZ + UP) * K + k] else HAND)
             return
         if aid >= A.EXPLOIT_HAND:  # the ranges at the end of the action space
             if aid < A.EXPLOIT_NAMED:
@@ -885,7 +886,7 @@ class Income(NamedTuple):
 
     def run(self, st: St) -> None:
         s = self.seat
-        ub = (s * 6 + UP) * K
+        ub = (s * NZ + UP) * K
         up = st.zones[ub : ub + K]
         # the face-up cards' income, by resource in the order met (the order of the log line);
         # one gain per resource gives the same as one per card, Lure included (capped by Pipes)
@@ -1020,7 +1021,7 @@ def _end_round(st: St) -> None:
     for s in range(n):
         # every card not off the board (none is pending now) goes back to the hand, and
         # everybody knows it
-        base = s * 6 * K
+        base = s * NZ * K
         off = base + OFF * K
         hand = list(map(sub, _COPIES, zones[off : off + K]))
         zones[base : base + K] = hand

@@ -25,8 +25,9 @@ K, S = A.K, A.S
 KINDS = tuple(range(K))  # every card kind (a tuple: itertools.compress reads it fastest)
 NR = len(RESOURCES)
 G, W, I, C, P, L, X = range(NR)
-HAND, INACTIVE, UP, DOWN, HDOWN, OFF = range(6)
+#: A seat's card zones, in the order of ``zones``' blocks.
 NZ = 6
+HAND, INACTIVE, UP, DOWN, HDOWN, OFF = range(NZ)
 ZONE_NAMES = ("hand", "inactive", "table_up", "table_down", "face_down_unknown", "off_board")
 SEAT_COLOURS = ("yellow", "red", "blue", "black")
 SEAT_NAMES = tuple(f"seat {s} ({c})" for s, c in enumerate(SEAT_COLOURS))
