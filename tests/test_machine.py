@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from boomtown.engine import CHANCE, TERMINAL, RulesFault, load_snapshot
+from boomtown.engine import CHANCE, TERMINAL, IllegalAction, RulesFault, load_snapshot
 from boomtown.engine.actions import families
 from boomtown.engine.machine import (
     AUTO,
@@ -19,6 +19,7 @@ from boomtown.engine.machine import (
     EVERYONE,
     MAX_AUTO_STEPS,
     OTHERS,
+    Field,
     Fields,
     Machine,
     MachineState,
@@ -554,3 +555,106 @@ def test_settle_stops_a_loop_of_empty_decisions_after_the_limit() -> None:
     )
     with pytest.raises(MachineStuck):
         settle(st)
+
+
+# ------------------------------------------ answers registered by decorator
+# A coin game whose state class writes no contract method: the view, the final returns, the
+# score breakdown, its prompt and its "not legal" text are functions registered on the machine.
+COIN = Machine("test-machine-coin")
+HEADS, TAILS = 0, 1
+
+
+@COIN.decision("Call the coin", kinds=("call",))
+class Call(NamedTuple):
+    seat: int
+
+    def legal(self, st: Any) -> list[int]:
+        return [HEADS, TAILS]
+
+    def choose(self, st: Any, aid: int) -> None:
+        st.called = [*st.called, aid]
+
+
+@COIN.answers("view")
+def coin_view(st: Any, seat: int | None) -> dict[str, Any]:
+    return {"called": list(st.called), "viewer": seat}
+
+
+@COIN.answers("returns")
+def coin_returns(st: Any) -> list[float]:
+    return [1.0 if c == HEADS else 0.0 for c in st.called]
+
+
+@COIN.answers("score_breakdown")
+def coin_breakdown(st: Any) -> dict[str, Any]:
+    return {"heads": [int(c == HEADS) for c in st.called]}
+
+
+@COIN.answers("explain_illegal")
+def coin_explain(st: Any, aid: int) -> str:
+    return f"a coin has two sides, not {aid}"
+
+
+class CoinState(MachineState):
+    MACHINE = COIN
+    FIELDS = Fields(array("called"))
+
+    def __init__(self, ruleset: Any, players: int, seed: int, options: Any) -> None:
+        super().__init__(ruleset, players, seed, options)
+        self.called: list[int] = []
+        self.start(*(Call(s) for s in range(players)))
+
+    def action_text(self, aid: int) -> str:
+        return ("heads", "tails")[aid] if aid in (HEADS, TAILS) else f"action {aid}"
+
+    def component_counts(self) -> dict[str, int]:
+        return {}
+
+
+COIN_RULESET = Ruleset(
+    id="test-machine-coin", name="Coin", version=1, player_counts=(2,), options_type=TinyOptions,
+    action_space_size=3, factory=CoinState,
+    action_families=families([("call", "call", 0)], 3),
+)
+
+
+def test_a_state_answers_the_contract_with_the_functions_its_machine_registered() -> None:
+    st = COIN_RULESET.new_game(2, 1)
+    assert st.returns() == [0.0, 0.0], "every seat has 0 until the end"
+    assert st.view(1)["state"]["viewer"] == 1
+    assert st.prompt(0).title == "Call the coin", "no prompt answered: the step's own"
+    with pytest.raises(IllegalAction, match="two sides, not 2"):
+        st.apply(2)
+    st.apply(HEADS)
+    st.apply(TAILS)
+    assert st.current_player == TERMINAL
+    assert st.returns() == [1.0, 0.0]
+    assert st.score_breakdown() == {"heads": [1, 0]}
+    assert st.view(None)["state"]["called"] == [HEADS, TAILS]
+
+
+def test_answers_are_checked_and_a_missing_one_says_how_to_give_it() -> None:
+    machine = Machine("test-machine-unanswered")
+    with pytest.raises(ValueError, match="none of view"):
+        machine.answers("colour")
+    machine.answers("view")(coin_view)
+    with pytest.raises(ValueError, match="answered twice"):
+        machine.answers("view")(coin_view)
+    with pytest.raises(NotImplementedError, match=r"@MACHINE.answers\('returns'\)"):
+        machine.answer("returns")
+
+
+def test_declared_lengths_are_checked_when_loading() -> None:
+    fields = Fields(array("money", per_seat=2), array("board", size=3),
+                    table("hands", per_seat=1), array("log"))
+    st = SimpleNamespace(num_players=2)
+    good = {"money": [1, 2, 3, 4], "board": [0, 0, 0], "hands": [[1], []], "log": []}
+    fields.from_dict(st, good)
+    for name, bad in (("money", [1, 2]), ("board", [0]), ("hands", [[1]])):
+        with pytest.raises(ValueError, match=f"field {name} holds {len(bad)} values"):
+            fields.from_dict(st, {**good, name: bad})
+    fields.from_dict(st, {**good, "log": [5, 6, 7]})  # no length declared: any
+    with pytest.raises(ValueError, match="per_seat or size"):
+        Fields(Field("round", "value", per_seat=1))
+    with pytest.raises(ValueError, match="per_seat or size"):
+        Fields(array("both", per_seat=1, size=3))

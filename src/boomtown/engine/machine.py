@@ -84,7 +84,16 @@ REQUIRED_METHODS: dict[str, tuple[str, ...]] = {
 #: Automatic steps one :func:`settle` may carry out before it calls the rules stuck.
 MAX_AUTO_STEPS = 100_000
 
+#: The questions of the contract a game answers with a function of the module where the answer
+#: lives (``views.view``, ``scoring.returns``...), registered by :meth:`Machine.answers`, so
+#: that its state class holds no method that only passes the question on. Every game answers
+#: the first three; the others have defaults: the prompt and targets of the step on top, the
+#: fields' determinization (:meth:`Fields.redeal`) and the kernel's "not legal now" text.
+REQUIRED_ANSWERS = ("view", "returns", "score_breakdown")
+QUESTIONS = (*REQUIRED_ANSWERS, "prompt", "describe", "determinize", "explain_illegal")
+
 T = TypeVar("T", bound=type)
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class MachineStuck(RuntimeError):
@@ -128,6 +137,8 @@ class Machine:
         self.game = game
         self.steps: dict[str, StepType] = {}
         self._classes: dict[str, type] = {}
+        #: The game's answers to the contract's :data:`QUESTIONS`, by question.
+        self.answered: dict[str, Callable[..., Any]] = {}
 
     # ------------------------------------------------------- registration
     def decision(
@@ -202,6 +213,40 @@ class Machine:
             return cls
 
         return wrap
+
+    def answers(self, question: str) -> Callable[[F], F]:
+        """Register the function that answers one of the contract's :data:`QUESTIONS` for
+        this game's states: ``fn(state, ...)`` takes the arguments of the state method of
+        that name (``view(state, seat)``, ``describe(state, aid)``...). ``returns`` is
+        asked only at the end (every seat has 0 before).
+
+        >>> machine = Machine("demo")
+        >>> @machine.answers("score_breakdown")
+        ... def breakdown(st): return {"total": [st.total]}
+        >>> from types import SimpleNamespace
+        >>> machine.answer("score_breakdown")(SimpleNamespace(total=3))
+        {'total': [3]}
+        """
+        if question not in QUESTIONS:
+            raise ValueError(f"{self.game}: {question!r} is none of {', '.join(QUESTIONS)}")
+
+        def wrap(fn: F) -> F:
+            if question in self.answered:
+                raise ValueError(f"{self.game}: {question} is answered twice")
+            self.answered[question] = fn
+            return fn
+
+        return wrap
+
+    def answer(self, question: str) -> Callable[..., Any]:
+        """The function registered for ``question`` (``NotImplementedError`` if none is)."""
+        fn = self.answered.get(question)
+        if fn is None:
+            raise NotImplementedError(
+                f"{self.game} answers no {question}: register a function with "
+                f"@MACHINE.answers({question!r}) where the answer lives"
+            )
+        return fn
 
     # ----------------------------------------------------------- as data
     def frame_data(self, frame: Any) -> list[Any]:
@@ -369,6 +414,8 @@ class Field(NamedTuple):
     place keeps the drawn order (a shuffled deck drawn from the top); any other is sorted.
     A field that is not ``saved`` (values derived from other fields, kept for speed) is
     copied with the position but left out of its snapshot: the game sets it when loading.
+    A list or table of a known length says so, and loading checks it: ``per_seat`` values
+    (a table: rows) for each seat, or a fixed ``size`` (0: any length).
     """
 
     name: str
@@ -376,6 +423,8 @@ class Field(NamedTuple):
     hidden: str = PUBLIC
     ordered: bool = False
     saved: bool = True
+    per_seat: int = 0
+    size: int = 0
 
 
 def value(name: str) -> Field:
@@ -383,15 +432,17 @@ def value(name: str) -> Field:
     return Field(name, VALUE)
 
 
-def array(name: str, hidden: str = PUBLIC, ordered: bool = False, saved: bool = True) -> Field:
-    """A field that holds a list of values (``saved=False``: derived, not in snapshots)."""
-    return Field(name, LIST, hidden, ordered, saved)
+def array(name: str, hidden: str = PUBLIC, ordered: bool = False, saved: bool = True,
+          per_seat: int = 0, size: int = 0) -> Field:
+    """A field that holds a list of values (``saved=False``: derived, not in snapshots;
+    ``per_seat`` values for each seat, or ``size`` in all)."""
+    return Field(name, LIST, hidden, ordered, saved, per_seat, size)
 
 
-def table(name: str, hidden: str = PUBLIC, ordered: bool = False) -> Field:
+def table(name: str, hidden: str = PUBLIC, ordered: bool = False, per_seat: int = 0) -> Field:
     """A field that holds a list of lists of values (``hidden=OTHERS``: a row per seat,
-    seen only by its seat)."""
-    return Field(name, TABLE, hidden, ordered)
+    seen only by its seat; ``per_seat=1``: as many rows as seats)."""
+    return Field(name, TABLE, hidden, ordered, per_seat=per_seat)
 
 
 class Fields:
@@ -425,6 +476,8 @@ class Fields:
                 raise ValueError(f"field {f.name}: hidden must be PUBLIC, OTHERS or EVERYONE")
             if (f.hidden and f.shape == VALUE) or (f.hidden == OTHERS and f.shape != TABLE):
                 raise ValueError(f"field {f.name}: a {f.shape} cannot be hidden {f.hidden!r}")
+            if ((f.per_seat or f.size) and f.shape == VALUE) or (f.per_seat and f.size):
+                raise ValueError(f"field {f.name}: give a list or table per_seat or size")
         self.fields = fields
         self.names = tuple(names)
         self._lists = tuple(f.name for f in fields if f.shape == LIST)
@@ -452,8 +505,17 @@ class Fields:
         return out
 
     def from_dict(self, state: Any, data: dict[str, Any]) -> None:
-        """Load the fields written by :meth:`to_dict` (``ValueError`` on a wrong shape); the
-        fields that are not saved are left as they are."""
+        """Load the fields written by :meth:`to_dict` (``ValueError`` on a wrong shape or a
+        declared length that does not fit ``state.num_players``); the fields that are not
+        saved are left as they are.
+
+        >>> fields = Fields(array("money", per_seat=1))
+        >>> from types import SimpleNamespace
+        >>> fields.from_dict(SimpleNamespace(num_players=3), {"money": [5, 5]})
+        Traceback (most recent call last):
+        ...
+        ValueError: field money holds 2 values, not 3
+        """
         for f in self._saved:
             if f.name not in data:
                 raise ValueError(f"field {f.name} is missing")
@@ -466,6 +528,9 @@ class Fields:
                 if not isinstance(v, list):
                     raise ValueError(f"field {f.name} must be a list of lists")
                 v = [_scalar_list(f.name, row) for row in v]
+            length = f.per_seat * state.num_players if f.per_seat else f.size
+            if length and len(v) != length:
+                raise ValueError(f"field {f.name} holds {len(v)} values, not {length}")
             setattr(state, f.name, v)
 
     def redeal(self, state: Any, seat: int, rng: random.Random) -> None:
@@ -512,11 +577,13 @@ class MachineState(State):
     steps and whose mutable fields are its :class:`Fields`.
 
     A game sets ``MACHINE`` and ``FIELDS``, gives every field its starting value in
-    ``__init__`` and ends it with :meth:`start`; it writes ``_view``, ``returns``,
-    ``score_breakdown``, ``component_counts`` and ``action_text`` (or ``_action_table``).
-    Legal actions, applying, chance, prompts and targets come from the step on top; clones,
-    snapshots, loading and the default determinization (:meth:`Fields.redeal`) from the
-    fields. A step holds no secret: what a seat may not see lives in a hidden field.
+    ``__init__`` and ends it with :meth:`start`; it writes ``component_counts`` and
+    ``action_text`` (or ``_action_table``), and answers the view, the final returns and the
+    score breakdown with functions registered by :meth:`Machine.answers` (or overrides the
+    methods). Legal actions, applying, chance, prompts and targets come from the step on top
+    (unless the game answers ``prompt`` and ``describe`` itself); clones, snapshots, loading
+    and the default determinization (:meth:`Fields.redeal`) from the fields. A step holds no
+    secret: what a seat may not see lives in a hidden field.
     """
 
     MACHINE: ClassVar[Machine]
@@ -563,19 +630,47 @@ class MachineState(State):
         dist: list[tuple[int, float]] = self.stack[-1].outcomes(self)
         return dist
 
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        view: dict[str, Any] = self.MACHINE.answer("view")(self, seat)
+        return view
+
+    def returns(self) -> list[float]:
+        if self.current_player != TERMINAL:
+            return [0.0] * self.num_players
+        final: list[float] = self.MACHINE.answer("returns")(self)
+        return final
+
+    def score_breakdown(self) -> dict[str, Any]:
+        breakdown: dict[str, Any] = self.MACHINE.answer("score_breakdown")(self)
+        return breakdown
+
     def _prompt(self, seat: int | None) -> Prompt:
-        prompt: Prompt = self.stack[-1].prompt(self, seat)
+        answer = self.MACHINE.answered.get("prompt")
+        prompt: Prompt = (
+            answer(self, seat) if answer is not None else self.stack[-1].prompt(self, seat)
+        )
         return prompt
 
     def _describe(self, aid: int) -> tuple[tuple[str, ...], str]:
-        described: tuple[tuple[str, ...], str] = self.stack[-1].targets(self, aid)
+        answer = self.MACHINE.answered.get("describe")
+        described: tuple[tuple[str, ...], str] = (
+            answer(self, aid) if answer is not None else self.stack[-1].targets(self, aid)
+        )
         return described
+
+    def explain_illegal(self, aid: int) -> str:
+        answer = self.MACHINE.answered.get("explain_illegal")
+        return answer(self, aid) if answer is not None else super().explain_illegal(aid)
 
     def _copy_into(self, other: State) -> None:
         other.__dict__["stack"] = other.__dict__["stack"][:]  # steps are immutable
         self.FIELDS.copy_into(other)
 
     def _determinize(self, seat: int, rng: random.Random) -> State:
+        answer = self.MACHINE.answered.get("determinize")
+        if answer is not None:
+            world: State = answer(self, seat, rng)
+            return world
         world = self.editable_copy()
         self.FIELDS.redeal(world, seat, rng)
         return world

@@ -12,7 +12,6 @@ says what every source id and provenance tag stands for.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from boomtown.engine.ruleset import Ruleset, WebBoard
 from boomtown.games.great_western_trail import actions, scenarios
@@ -64,9 +63,6 @@ Every id is explained, with its sources and reasoning, in docs/sources/great-wes
       masters included."""
 
 
-def _factory(ruleset: Ruleset, players: int, seed: int, options: Any) -> GreatWesternTrailState:
-    return GreatWesternTrailState(ruleset, players, seed, options)
-
 
 def _report() -> str:
     return RECONSTRUCTED + "\n\n" + provenance_report()
@@ -87,7 +83,7 @@ RULESET = Ruleset(
     bot_evaluation=f"{__name__}.bot_evaluation:evaluate",
     # its seats are blue, red, yellow and white in the texts ("seat 1 (red)'s building")
     web_board=WebBoard(WEB, colours=("#2c6fbb", "#c0392b", "#c99700", "#8f8a80")),
-    factory=_factory,
+    factory=GreatWesternTrailState,
     terminal_layout=_terminal.layout,
     seat_setup=_sim.seat_setup,
     seat_features=_sim.seat_features,

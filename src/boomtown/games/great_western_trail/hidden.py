@@ -14,6 +14,7 @@ import random
 from typing import TYPE_CHECKING
 
 from boomtown.games.great_western_trail import actions as A
+from boomtown.games.great_western_trail.state import GWT
 
 if TYPE_CHECKING:
     from boomtown.games.great_western_trail.state import GreatWesternTrailState as St
@@ -33,6 +34,7 @@ def _redraw_objectives(out: St, t: int, rng: random.Random) -> None:
     out.obj_deck = sorted(pool[len(hidden):])
 
 
+@GWT.answers("determinize")
 def determinize(st: St, seat: int, rng: random.Random) -> St:
     out = st.editable_copy()
     assert isinstance(out, type(st))

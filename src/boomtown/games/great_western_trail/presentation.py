@@ -55,6 +55,7 @@ from boomtown.games.great_western_trail.data import (
     WORKERS,
     Op,
 )
+from boomtown.games.great_western_trail.state import GWT
 from boomtown.games.great_western_trail.words import gains_text, plural
 
 if TYPE_CHECKING:
@@ -118,6 +119,7 @@ def _prompt_for(*steps: type) -> Callable[[PromptFn], PromptFn]:
     return wrap
 
 
+@GWT.answers("prompt")
 def prompt(st: St, seat: int | None) -> Prompt:
     """The prompt of the step on top of the stack, as ``seat`` may read it."""
     frame = st.stack[-1]
@@ -601,6 +603,7 @@ def _c_obj_top(st: St, frame: R.ObjectiveTop, seat: int | None) -> Prompt:
 
 
 # ------------------------------------------------------------------ described actions
+@GWT.answers("describe")
 def describe(st: St, aid: int) -> tuple[tuple[str, ...], str]:
     """The targets (ids of the deciding seat's view, the main one first) and cost of
     legal action ``aid``."""

@@ -23,6 +23,7 @@ from boomtown.games.great_western_trail.data import (
     TILE_KEYS,
     hazard_info,
 )
+from boomtown.games.great_western_trail.state import GWT
 
 if TYPE_CHECKING:
     from boomtown.games.great_western_trail.state import GreatWesternTrailState as St
@@ -228,6 +229,7 @@ def seat_score(
     }
 
 
+@GWT.answers("score_breakdown")
 def breakdown(st: St) -> dict[str, Any]:
     """Every seat's points by category and its total, as if the game ended now: ``totals``
     (one number per seat, final once the game is over), ``seats`` (the parts) and ``winners``
@@ -253,6 +255,7 @@ def winners(st: St, totals: list[int]) -> list[int]:
     return tied
 
 
+@GWT.answers("returns")
 def returns(st: St) -> list[float]:
     won = set(breakdown(st)["winners"])
     return [1.0 if s in won else 0.0 for s in range(st.num_players)]

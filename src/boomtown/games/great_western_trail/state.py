@@ -11,10 +11,8 @@ declaration.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from boomtown.engine.actions import TERMINAL, Prompt
 from boomtown.engine.machine import Fields, Machine, MachineState, array, table, value
 from boomtown.games.great_western_trail import actions as A
 from boomtown.games.great_western_trail.data import (
@@ -51,28 +49,28 @@ class GreatWesternTrailState(MachineState):
     _action_table = A.ACTIONS
     MACHINE = GWT
     FIELDS = Fields(
-        array("money"),
-        table("hand"),  # hand[seat][kind]: a count of each card kind (actions.K)
-        table("draw"),  # the draw pile, a multiset: every draw is a chance outcome
-        table("discard"),
-        table("known"),  # cards everybody knows to be in that hand
-        table("hidden_obj"),  # objective cards drawn face down into that hand (6b)
+        array("money", per_seat=1),
+        table("hand", per_seat=1),  # hand[seat][kind]: a count of each card kind (actions.K)
+        table("draw", per_seat=1),  # the draw pile, a multiset: every draw is a chance outcome
+        table("discard", per_seat=1),
+        table("known", per_seat=1),  # cards everybody knows to be in that hand
+        table("hidden_obj", per_seat=1),  # objective cards drawn face down into that hand (6b)
         array("removed"),
-        table("committed"),
-        table("workers"),
-        table("appointed"),
-        array("cert"),
-        array("cert_perm"),
-        table("discs"),
-        table("city_discs"),
-        table("station_discs"),
-        array("discless"),
-        array("engine"),
-        array("cattleman"),
-        table("avail"),
-        table("teepees"),
-        table("hazards"),
-        table("masters"),
+        table("committed", per_seat=1),
+        table("workers", per_seat=1),
+        table("appointed", per_seat=1),
+        array("cert", per_seat=1),
+        array("cert_perm", per_seat=1),
+        table("discs", per_seat=1),
+        table("city_discs", per_seat=1),
+        table("station_discs", per_seat=1),
+        array("discless", per_seat=1),
+        array("engine", per_seat=1),
+        array("cattleman", per_seat=1),
+        table("avail", per_seat=1),
+        table("teepees", per_seat=1),
+        table("hazards", per_seat=1),
+        table("masters", per_seat=1),
         array("neutral_at"),
         array("side"),
         array("private_at"),
@@ -89,7 +87,7 @@ class GreatWesternTrailState(MachineState):
         array("obj_box"),
         array("masters_at"),
         array("out_tiles"),
-        array("bld_removed"),
+        array("bld_removed", per_seat=1),
         value("turn_seat"),
         value("end_trigger"),
         value("holder"),
@@ -160,38 +158,6 @@ class GreatWesternTrailState(MachineState):
             ids = self.stack[-1].legal(self)
         return sorted(set(ids))
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return _views.view(self, seat)
-
-    def _prompt(self, seat: int | None) -> Prompt:
-        return _presentation.prompt(self, seat)
-
-    def _describe(self, aid: int) -> tuple[tuple[str, ...], str]:
-        return _presentation.describe(self, aid)
-
-    def returns(self) -> list[float]:
-        if self.current_player != TERMINAL:
-            return [0.0] * self.num_players
-        return _scoring.returns(self)
-
-    def score_breakdown(self) -> dict[str, Any]:
-        return _scoring.breakdown(self)
-
-    def _determinize(self, seat: int, rng: random.Random) -> GreatWesternTrailState:
-        return _hidden.determinize(self, seat, rng)
-
-    def _from_dict(self, data: dict[str, Any]) -> None:
-        """The declared fields (:meth:`Fields.from_dict` checks their shapes), then the
-        per-seat ones' sizes for this many players."""
-        super()._from_dict(data)
-        n = self.num_players
-        for name in ("money", "hand", "draw", "discard", "known", "hidden_obj", "committed",
-                     "workers", "appointed", "cert", "cert_perm", "discs", "city_discs",
-                     "station_discs", "discless", "engine", "cattleman", "avail", "teepees",
-                     "hazards", "masters", "bld_removed"):
-            if len(getattr(self, name)) != n:
-                raise ValueError(f"field {name} has the wrong size")
-
     def component_counts(self) -> dict[str, int]:
         return _rules.component_counts(self)
 
@@ -200,9 +166,7 @@ class GreatWesternTrailState(MachineState):
         return SEAT_NAMES[s]
 
 
-# The rule modules import this one; bind them once it is complete.
-from boomtown.games.great_western_trail import hidden as _hidden  # noqa: E402
-from boomtown.games.great_western_trail import presentation as _presentation  # noqa: E402
+# The rule modules import this one for its constants, so they are imported once it is
+# complete; as they load, their steps and answers register with the machine.
+from boomtown.games.great_western_trail import hidden, presentation, scoring, views  # noqa: E402, F401
 from boomtown.games.great_western_trail import rules as _rules  # noqa: E402
-from boomtown.games.great_western_trail import scoring as _scoring  # noqa: E402
-from boomtown.games.great_western_trail import views as _views  # noqa: E402

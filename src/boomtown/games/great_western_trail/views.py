@@ -34,6 +34,7 @@ from boomtown.games.great_western_trail.data import (
     TILE_KEYS,
     WORKERS,
 )
+from boomtown.games.great_western_trail.state import GWT
 
 if TYPE_CHECKING:
     from boomtown.games.great_western_trail.state import GreatWesternTrailState as St
@@ -138,6 +139,7 @@ def _board_ids(st: St) -> dict[str, Any]:
 JOB_MARKET_IDS = tuple(I.job_market_id(c) for c in range(A.JM_ROWS * A.JM_COLS))
 
 
+@GWT.answers("view")
 def view(st: St, seat: int | None) -> dict[str, Any]:
     players = []
     for s in range(st.num_players):

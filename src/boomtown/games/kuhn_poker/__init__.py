@@ -12,7 +12,6 @@ platform's games: :func:`boomtown.engine.registry.list_rulesets` leaves it out (
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from boomtown.engine.catalogue import Catalogue, Entry
 from boomtown.engine.ruleset import Ruleset
@@ -27,9 +26,6 @@ SOURCE = "H. W. Kuhn, A simplified two-person poker (1950); N players as in Open
 class KuhnPokerOptions:
     """Kuhn poker has no options."""
 
-
-def _factory(ruleset: Ruleset, players: int, seed: int, options: Any) -> KuhnPokerState:
-    return KuhnPokerState(ruleset, players, seed, options)
 
 
 def catalogue() -> Catalogue:
@@ -54,7 +50,7 @@ RULESET = Ruleset(
     options_type=KuhnPokerOptions,
     action_space_size=actions.SIZE,
     action_families=actions.FAMILIES,
-    factory=_factory,
+    factory=KuhnPokerState,
     description="The engine's example game: ante, one card each, pass or bet, showdown.",
     # a seat loses at most its ante and a bet; the winner takes every other seat's
     returns_range=(-float(STAKE), float(STAKE * (actions.MAX_PLAYERS - 1))),

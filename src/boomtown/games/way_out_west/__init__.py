@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Any
 
 from boomtown.engine.ruleset import Ruleset, WebBoard
 from boomtown.games.way_out_west import actions, catalogue
@@ -23,9 +22,6 @@ from boomtown.games.way_out_west.state import WayOutWestState
 #: The game's board for the web table (renderer, stylesheet and geometry).
 WEB = Path(__file__).parent / "web"
 
-
-def _factory(ruleset: Ruleset, players: int, seed: int, options: Any) -> WayOutWestState:
-    return WayOutWestState(ruleset, players, seed, options)
 
 
 def rules_report() -> str:
@@ -46,7 +42,7 @@ RULESET = Ruleset(
     options_type=WayOutWestOptions,
     action_space_size=actions.SIZE,
     action_families=actions.FAMILIES,
-    factory=_factory,
+    factory=WayOutWestState,
     terminal_layout=_terminal.layout,
     seat_setup=_sim.seat_setup,
     seat_features=_sim.seat_features,

@@ -37,6 +37,7 @@ from boomtown.games.way_out_west.state import (
     F_SLOT,
     F_TOWN,
     SEAT_NAMES,
+    WOW,
     C,
 )
 from boomtown.games.way_out_west.views import target_id
@@ -240,6 +241,7 @@ PROMPTS: dict[type, Callable[[Any, Any], Prompt]] = {
 }
 
 
+@WOW.answers("prompt")
 def prompt(st: St, seat: int | None) -> Prompt:
     """The current decision (or chance point), the same for every viewer: nothing is hidden."""
     step = st.stack[-1]
@@ -258,6 +260,7 @@ def _fight_target(st: St) -> str:
     return target_id(f[F_TOWN], f[F_SLOT])
 
 
+@WOW.answers("describe")
 def describe(st: St, aid: int) -> Described:
     """The board things action ``aid`` concerns (the town first) and its cost."""
     s = st.current_player

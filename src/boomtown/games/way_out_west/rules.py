@@ -119,6 +119,7 @@ def describe(st: St) -> str:
     return step_of(st.stack[-1]).title
 
 
+@WOW.answers("explain_illegal")
 def explain_illegal(st: St, aid: int) -> str:
     text = A.TEXTS[aid] if 0 <= aid < A.SIZE else str(aid)
     if st.current_player == CHANCE:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from boomtown.engine.actions import TERMINAL
 from boomtown.games.way_out_west import actions as A
 from boomtown.games.way_out_west.data import DATA
-from boomtown.games.way_out_west.state import BANK, HOTEL, STORE, TRAIN, C, T
+from boomtown.games.way_out_west.state import BANK, HOTEL, STORE, TRAIN, WOW, C, T
 
 if TYPE_CHECKING:
     from boomtown.games.way_out_west.state import WayOutWestState as St
@@ -106,6 +106,7 @@ def _bonus(values: list[int], alone: int, tied: int, all_zero: str) -> list[int]
     return [each if i in leaders else 0 for i in range(len(values))]
 
 
+@WOW.answers("score_breakdown")
 def breakdown(st: St) -> dict[str, Any]:
     """Every seat's score by category, as it stands now (final once the game is over)."""
     n = st.num_players
@@ -207,6 +208,7 @@ def standing(st: St) -> list[list[int]]:
             for c, k, t, m, w in zip(counters, cattle, towns, money, wanted, strict=True)]
 
 
+@WOW.answers("returns")
 def returns(st: St) -> list[float]:
     """1 for every winner (most VP, then most money; still tied: a shared win), else 0."""
     winners = set(breakdown(st)["winners"])

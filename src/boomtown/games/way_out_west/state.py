@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from boomtown.engine.actions import TERMINAL, Prompt
 from boomtown.engine.errors import BadOptions
 from boomtown.engine.machine import Fields, Machine, MachineState, array, value
 from boomtown.games.way_out_west import actions as A
@@ -54,23 +53,23 @@ class WayOutWestState(MachineState):
     _action_table = A.ACTIONS
     MACHINE = WOW
     FIELDS = Fields(
-        array("money"),
-        array("cowboys"),  # cowboys[seat * T + town]
-        array("cowboy_supply"),
-        array("cattle"),  # cattle[seat * T + town]
-        array("cattle_supply"),
-        array("owner"),  # owner[town * C + k]: the seat owning the counter of type k, or -1
-        array("csupply"),  # csupply[seat * C + k]: counters of type k in the seat's supply
-        array("cout"),  # cout[seat * C + k]: counters of type k out of play
-        array("farmer"),  # Farmers in each town
-        array("farmers_taken"),
-        array("wanted"),  # Wanted counters each seat holds
-        array("order"),  # the turn order, start player first
-        array("new_order"),  # the turn order the auction is building
-        array("boxes_left"),  # free spaces of each action box this round
-        array("bids"),
-        array("in_auction"),  # 1 while the seat is still bidding
-        array("fight"),  # the gunfight under way, by the F_* indices (F_ACTIVE 0: none)
+        array("money", per_seat=1),
+        array("cowboys", per_seat=T),  # cowboys[seat * T + town]
+        array("cowboy_supply", per_seat=1),
+        array("cattle", per_seat=T),  # cattle[seat * T + town]
+        array("cattle_supply", per_seat=1),
+        array("owner", size=T * C),  # owner[town * C + k]: the seat owning counter k, or -1
+        array("csupply", per_seat=C),  # csupply[seat * C + k]: counters of type k in supply
+        array("cout", per_seat=C),  # cout[seat * C + k]: counters of type k out of play
+        array("farmer", size=T),  # Farmers in each town
+        array("farmers_taken", per_seat=1),
+        array("wanted", per_seat=1),  # Wanted counters each seat holds
+        array("order", per_seat=1),  # the turn order, start player first
+        array("new_order", per_seat=1),  # the turn order the auction is building
+        array("boxes_left", size=NB),  # free spaces of each action box this round
+        array("bids", per_seat=1),
+        array("in_auction", per_seat=1),  # 1 while the seat is still bidding
+        array("fight", size=NF),  # the gunfight under way, by the F_* indices (F_ACTIVE 0: none)
         value("round"),
         value("high"),  # the high bid of the auction
         value("drop_pos"),  # the turn-order space the next seat to drop out takes
@@ -116,41 +115,6 @@ class WayOutWestState(MachineState):
         self.start(_rules.Setup())
 
     # ------------------------------------------------------------ contract
-    def explain_illegal(self, aid: int) -> str:
-        return _rules.explain_illegal(self, aid)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return _views.view(self, seat)
-
-    def _prompt(self, seat: int | None) -> Prompt:
-        return _presentation.prompt(self, seat)
-
-    def _describe(self, aid: int) -> tuple[tuple[str, ...], str]:
-        return _presentation.describe(self, aid)
-
-    def returns(self) -> list[float]:
-        if self.current_player != TERMINAL:
-            return [0.0] * self.num_players
-        return _scoring.returns(self)
-
-    def score_breakdown(self) -> dict[str, Any]:
-        return _scoring.breakdown(self)
-
-    def _from_dict(self, data: dict[str, Any]) -> None:
-        """The declared fields (:meth:`Fields.from_dict` checks their shapes), then their
-        sizes for this many players."""
-        super()._from_dict(data)
-        n = self.num_players
-        sizes = {
-            "money": n, "cowboys": n * T, "cowboy_supply": n, "cattle": n * T,
-            "cattle_supply": n, "owner": T * C, "csupply": n * C, "cout": n * C, "farmer": T,
-            "farmers_taken": n, "wanted": n, "order": n, "new_order": n, "boxes_left": NB,
-            "bids": n, "in_auction": n, "fight": NF,
-        }
-        for name, size in sizes.items():
-            if len(getattr(self, name)) != size:
-                raise ValueError(f"field {name} has the wrong size")
-
     def component_counts(self) -> dict[str, int]:
         n = self.num_players
         out: dict[str, int] = {}
@@ -199,8 +163,7 @@ class WayOutWestState(MachineState):
             self.log(f"{SEAT_NAMES[owner]}'s StageCoach in {A.TOWN_NAMES[t]} earns ${gain} ({why})")
 
 
-# The rule modules import this one for its constants; bind them once it is complete.
-from boomtown.games.way_out_west import presentation as _presentation  # noqa: E402
+# The rule modules import this one for its constants, so they are imported once it is
+# complete; as they load, their steps and answers register with the machine.
+from boomtown.games.way_out_west import presentation, scoring, views  # noqa: E402, F401
 from boomtown.games.way_out_west import rules as _rules  # noqa: E402
-from boomtown.games.way_out_west import scoring as _scoring  # noqa: E402
-from boomtown.games.way_out_west import views as _views  # noqa: E402

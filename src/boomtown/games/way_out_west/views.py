@@ -25,6 +25,7 @@ from boomtown.games.way_out_west.state import (
     F_DSHER,
     F_RESULT,
     F_TOWN,
+    WOW,
     C,
     T,
 )
@@ -102,6 +103,7 @@ def target_id(t: int, slot: int) -> str:
     return I.FARMER_AT[t]
 
 
+@WOW.answers("view")
 def view(st: St, seat: int | None) -> dict[str, Any]:
     f = st.fight
     fight: dict[str, Any] | None = None

@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from boomtown.engine.ruleset import Ruleset, WebBoard
 from boomtown.games.western_town import actions, catalogue
@@ -22,9 +21,6 @@ from boomtown.games.western_town.state import WesternTownState
 #: The game's board for the web table (renderer, stylesheet and geometry).
 WEB = Path(__file__).parent / "web"
 
-
-def _factory(ruleset: Ruleset, players: int, seed: int, options: Any) -> WesternTownState:
-    return WesternTownState(ruleset, players, seed, options)
 
 
 def _report() -> str:
@@ -44,7 +40,7 @@ RULESET = Ruleset(
     options_type=WesternTownOptions,
     action_space_size=actions.SIZE,
     action_families=actions.FAMILIES,
-    factory=_factory,
+    factory=WesternTownState,
     terminal_layout=_terminal.layout,
     seat_setup=_sim.seat_setup,
     seat_features=_sim.seat_features,

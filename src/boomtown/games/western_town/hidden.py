@@ -12,12 +12,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from boomtown.games.western_town.state import HAND, HDOWN, INACTIVE, NZ, K
+from boomtown.games.western_town.state import HAND, HDOWN, INACTIVE, NZ, WT, K
 
 if TYPE_CHECKING:
     from boomtown.games.western_town.state import WesternTownState as St
 
 
+@WT.answers("determinize")
 def determinize(st: St, seat: int, rng: random.Random) -> St:
     from boomtown.games.western_town.rules import playable
 

@@ -30,7 +30,17 @@ from boomtown.games.western_town import ids as I
 from boomtown.games.western_town import raids as RD
 from boomtown.games.western_town import rules as R
 from boomtown.games.western_town.data import DATA
-from boomtown.games.western_town.state import HAND, HOMESTEAD, INACTIVE, NZ, SEAT_NAMES, UP, K, S
+from boomtown.games.western_town.state import (
+    HAND,
+    HOMESTEAD,
+    INACTIVE,
+    NZ,
+    SEAT_NAMES,
+    UP,
+    WT,
+    K,
+    S,
+)
 from boomtown.games.western_town.steps import (
     EXPLOIT_LIST,
     EXPLOITED,
@@ -459,6 +469,7 @@ PROMPTS: dict[type, Callable[[St, Any, int | None], Prompt]] = {
 }
 
 
+@WT.answers("prompt")
 def prompt(st: St, seat: int | None) -> Prompt:
     """The current decision (or chance point) as ``seat`` (``None``: a spectator) may read it."""
     frame = st.stack[-1]
@@ -469,6 +480,7 @@ def prompt(st: St, seat: int | None) -> Prompt:
 
 
 # ------------------------------------------------------------------ described actions
+@WT.answers("describe")
 def describe(st: St, aid: int) -> Described:
     """The board things legal action ``aid`` concerns (the main one first) and its cost."""
     s = st.current_player

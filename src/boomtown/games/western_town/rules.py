@@ -92,6 +92,7 @@ _CHOOSES_PUBLIC = tuple(f"{name} chooses a card face down" for name in NAMES)
 _PASSES = tuple(f"{name} passes" for name in NAMES)
 
 
+@WT.answers("explain_illegal")
 def explain_illegal(st: St, aid: int) -> str:
     if st.current_player == CHANCE:
         return f"{A.TEXTS[aid] if 0 <= aid < A.SIZE else aid} is not a possible chance outcome now"

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from boomtown.engine.actions import TERMINAL
 from boomtown.games.western_town import actions as A
 from boomtown.games.western_town.data import DATA, RES_INDEX
-from boomtown.games.western_town.state import NR, I, L, S, X
+from boomtown.games.western_town.state import NR, WT, I, L, S, X
 
 if TYPE_CHECKING:
     from boomtown.games.western_town.state import WesternTownState as St
@@ -76,6 +76,7 @@ def homes_points(st: St, seats: tuple[int, ...]) -> dict[int, int]:
     }
 
 
+@WT.answers("score_breakdown")
 def breakdown(st: St) -> dict[str, Any]:
     """Every seat's score by category, as it stands now (final once the game is over)."""
     mult = multipliers(st)
@@ -165,6 +166,7 @@ def totals(st: St, mult: dict[str, int] | None = None) -> list[int]:
     return out
 
 
+@WT.answers("returns")
 def returns(st: St) -> list[float]:
     """1 for every winner (a shared win counts for each, U18), 0 otherwise."""
     winners = set(breakdown(st)["winners"])

@@ -10,12 +10,10 @@ scoring in ``scoring.py``. The mutable fields are declared once
 
 from __future__ import annotations
 
-import random
 from functools import cache
 from operator import getitem
 from typing import Any
 
-from boomtown.engine.actions import TERMINAL, Prompt
 from boomtown.engine.errors import BadOptions
 from boomtown.engine.machine import Fields, Machine, MachineState, array, table, value
 from boomtown.games.western_town import actions as A
@@ -42,9 +40,6 @@ ZONE4 = [s.zone4 for s in DATA.sites]
 #: them up to date (build_on, set_destroyed, add_lincoln_home, start_town); code that edits
 #: the town fields directly calls recount_town; derived_errors checks them.
 DERIVED_FIELDS = ("n_homes", "n_pink", "hand_limit", "n_destroyed")
-#: The per-seat resources, zones and town spaces: a field's size is its count per seat.
-SIZES_PER_SEAT = {"res": NR, "zones": NZ * K, "site": S, "destroyed": S, "avail": K,
-                  "bcount": K}
 
 #: The game's step vocabulary: ``rules.py``, ``effects.py`` and ``raids.py`` register their
 #: steps with it.
@@ -66,12 +61,12 @@ class WesternTownState(MachineState):
     _action_table = A.ACTIONS
     MACHINE = WT
     FIELDS = Fields(
-        array("res"),  # res[seat * NR + r]
-        array("zones"),  # zones[(seat * NZ + zone) * K + kind]
-        array("avail"),  # avail[seat * K + kind]: 1 while constructible
-        array("site"),  # site[seat * S + i]: the building's kind, or EMPTY
-        array("destroyed"),  # destroyed[seat * S + i]: 1 under a destroyed marker
-        array("bcount"),  # bcount[seat * K + kind]: undestroyed buildings of the kind
+        array("res", per_seat=NR),  # res[seat * NR + r]
+        array("zones", per_seat=NZ * K),  # zones[(seat * NZ + zone) * K + kind]
+        array("avail", per_seat=K),  # avail[seat * K + kind]: 1 while constructible
+        array("site", per_seat=S),  # site[seat * S + i]: the building's kind, or EMPTY
+        array("destroyed", per_seat=S),  # destroyed[seat * S + i]: 1 under a destroyed marker
+        array("bcount", per_seat=K),  # bcount[seat * K + kind]: undestroyed buildings of the kind
         array("known"),  # known[(viewer * n + seat) * K + kind]: cards seen in seat's hand
         array("hs_tiles"),
         array("home_card"),
@@ -144,38 +139,11 @@ class WesternTownState(MachineState):
         self.start(_rules.SETUP_STEP)
 
     # ------------------------------------------------------------ contract
-    def explain_illegal(self, aid: int) -> str:
-        return _rules.explain_illegal(self, aid)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return _views.view(self, seat)
-
-    def _prompt(self, seat: int | None) -> Prompt:
-        return _presentation.prompt(self, seat)
-
-    def _describe(self, aid: int) -> tuple[tuple[str, ...], str]:
-        return _presentation.describe(self, aid)
-
-    def returns(self) -> list[float]:
-        if self.current_player != TERMINAL:
-            return [0.0] * self.num_players
-        return _scoring.returns(self)
-
-    def score_breakdown(self) -> dict[str, Any]:
-        return _scoring.breakdown(self)
-
-    def _determinize(self, seat: int, rng: random.Random) -> WesternTownState:
-        return _hidden.determinize(self, seat, rng)
-
     def _from_dict(self, data: dict[str, Any]) -> None:
-        """The declared fields (:meth:`Fields.from_dict` checks their shapes), then their
-        sizes for this many players; the derived values are recounted."""
+        """The declared fields (:meth:`Fields.from_dict` checks their shapes and sizes); the
+        derived values are recounted."""
         super()._from_dict(data)
-        n = self.num_players
-        for name, size in SIZES_PER_SEAT.items():
-            if len(getattr(self, name)) != n * size:
-                raise ValueError(f"field {name} has the wrong size")
-        for s in range(n):
+        for s in range(self.num_players):
             self.recount_town(s)
 
     def component_counts(self) -> dict[str, int]:
@@ -470,10 +438,7 @@ _PRINTED_BCOUNT = [PRINTED.count(k) for k in range(K)]
 _PRINTED_TOWN = _town_values(PRINTED, [0] * S, 0)  # the derived values of a starting town
 
 
-# The rule modules import this one for its constants; bind them once it is complete.
-from boomtown.games.western_town import hidden as _hidden  # noqa: E402
-from boomtown.games.western_town import presentation as _presentation  # noqa: E402
+# The rule modules import this one for its constants, so they are imported once it is
+# complete; as they load, their steps and answers register with the machine.
+from boomtown.games.western_town import hidden, presentation, scoring, views  # noqa: E402, F401
 from boomtown.games.western_town import rules as _rules  # noqa: E402
-from boomtown.games.western_town import scoring as _scoring  # noqa: E402
-from boomtown.games.western_town import views as _views  # noqa: E402
-

@@ -29,6 +29,7 @@ from boomtown.games.western_town.state import (
     SEAT_COLOURS,
     SEAT_NAMES,
     UP,
+    WT,
     K,
     S,
 )
@@ -156,6 +157,7 @@ def _player(st: St, s: int, viewer: int | None) -> dict[str, Any]:
     return out
 
 
+@WT.answers("view")
 def view(st: St, seat: int | None) -> dict[str, Any]:
     lines = round_lines(st)
     now = phase(st)
