@@ -711,7 +711,7 @@ def has_options(st: St, s: int, lid: int, i: int, ctx: int) -> bool:
     if op == "steal":
         ri = RES_INDEX[step["res"]]
         res = st.res
-        return any(res[t * 7 + ri] > 0 for t in _steal_seats(st, s, step, ctx))
+        return any(res[t * NR + ri] > 0 for t in _steal_seats(st, s, step, ctx))
     if op == "retrieve":
         hb = (s * NZ + INACTIVE) * K
         return any(st.zones[hb : hb + K])

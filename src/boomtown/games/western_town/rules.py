@@ -192,7 +192,7 @@ class Setup(NamedTuple):
                 _push_stars(st, g, 0, add=STAR_ADD, remove=STAR_REMOVE)
             push(FirstLeadMarshal(g))
         for s in range(st.num_players):
-            base = s * 7
+            base = s * NR
             st.res[base + RES_INDEX["C"]] = SETUP.cowboys
             st.res[base + RES_INDEX["P"]] = SETUP.peace_pipes
             st.zones[s * NZ * K : (s + 1) * NZ * K] = _START_ZONES
@@ -530,7 +530,7 @@ def playable(st: St, s: int, k: int) -> bool:
     if NEEDS_BUILDING[k] and not st.bcount[s * K + k]:
         return False
     res = st.res
-    return all(res[s * 7 + ri] >= n for ri, n in PLAY_REQUIRES[k])
+    return all(res[s * NR + ri] >= n for ri, n in PLAY_REQUIRES[k])
 
 
 NO_BUILDING = [not needs for needs in NEEDS_BUILDING]
@@ -544,7 +544,7 @@ def _legal_play(st: St, s: int) -> list[int]:
     hb = s * NZ * K
     hand = st.zones[hb : hb + K]
     bcount, res = st.bcount, st.res
-    bb, rb = s * K, s * 7
+    bb, rb = s * K, s * NR
     ids = []
     for k in compress(KINDS, hand):
         if bcount[bb + k] or NO_BUILDING[k]:
