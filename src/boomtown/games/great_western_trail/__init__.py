@@ -63,7 +63,6 @@ Every id is explained, with its sources and reasoning, in docs/sources/great-wes
       masters included."""
 
 
-
 def _report() -> str:
     return RECONSTRUCTED + "\n\n" + provenance_report()
 

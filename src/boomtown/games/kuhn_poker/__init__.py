@@ -27,7 +27,6 @@ class KuhnPokerOptions:
     """Kuhn poker has no options."""
 
 
-
 def catalogue() -> Catalogue:
     """The cards and the rows of the score."""
     cards = [

@@ -23,7 +23,6 @@ from boomtown.games.way_out_west.state import WayOutWestState
 WEB = Path(__file__).parent / "web"
 
 
-
 def rules_report() -> str:
     """The options with their defaults, then the provenance of every data record."""
     defaults = WayOutWestOptions()

@@ -22,7 +22,6 @@ from boomtown.games.western_town.state import WesternTownState
 WEB = Path(__file__).parent / "web"
 
 
-
 def _report() -> str:
     return provenance_report()
 
