@@ -47,6 +47,8 @@ def test_levels_by_name() -> None:
     assert level_parameters("hard", "way-out-west")["plies"] == 2
     assert level_parameters("medium", "way-out-west")["plies"] == 1
     assert level_parameters("hard", "western-town")["pick"] == 1.0
+    trail = make_bot("medium", "great-western-trail", 1, 0)  # a fixed budget, no clock
+    assert isinstance(trail, SearchBot) and trail.iterations == 40 and trail.seconds is None
     western = make_bot("hard", "western-town", 1, 0)
     assert isinstance(western, SearchBot) and western.pick == 1.0
     cheap = make_bot("hard:iterations=20", "western-town", 1, 0)

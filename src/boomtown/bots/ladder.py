@@ -34,6 +34,9 @@ LEVELS: dict[str, dict[str, Any]] = {
     "medium": {"bot": "search", "iterations": 150, "seconds": 0.25, "plies": 1},
     "hard": {"bot": "search", "seconds": 1.0, "plies": 1},
 }
+#: Great Western Trail's ``medium``: iterations a decision, no clock (about 20 ms a decision,
+#: so it plays the same on any machine).
+MEDIUM_GWT_ITERATIONS = 40
 #: Per game, per level: parameters that replace the level's. Great Western Trail and
 #: Western Town plan the bot's own turn only (``plies=0``): a Great Western Trail turn is
 #: many decisions of one seat; in Western Town, looking into the next seat's reply made the
@@ -45,9 +48,12 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: the search before ``pick`` (seeds 9000-9001; few games, a lead rather than a proof).
 #: Western Town keeps the most visited move (``pick=1``): at 1 s, ``pick=0.5`` finished
 #: ahead of ``ismcts`` in 0 of 3 games, the most visited move in 3 of 3 (seed 9000).
+#: Great Western Trail's ``medium`` searches 40 iterations: at 150 it finished ahead of
+#: ``hard`` in 3 of 6 ladder games (no step), at 40 ``hard`` finished ahead of it in most
+#: and it ahead of ``easy`` in most (docs/bots.md, "Issue 17, fourth pass").
 GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "great-western-trail": {
-        "medium": {"plies": 0},
+        "medium": {"plies": 0, "iterations": MEDIUM_GWT_ITERATIONS, "seconds": None},
         "hard": {"plies": 0},
     },
     "western-town": {
