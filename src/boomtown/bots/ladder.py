@@ -49,8 +49,9 @@ MEDIUM_GWT_ITERATIONS = 40
 #: Western Town keeps the most visited move (``pick=1``): at 1 s, ``pick=0.5`` finished
 #: ahead of ``ismcts`` in 0 of 3 games, the most visited move in 3 of 3 (seed 9000).
 #: Great Western Trail's ``medium`` searches 40 iterations: at 150 it finished ahead of
-#: ``hard`` in 3 of 6 ladder games (no step), at 40 ``hard`` finished ahead of it in most
-#: and it ahead of ``easy`` in most (docs/bots.md, "Issue 17, fourth pass").
+#: ``hard`` in 3 of 6 ladder games (no step); at 40 ``hard`` finished ahead of it in 11 of 12
+#: and it ahead of ``easy`` in 8 of 12; at 80, 9 of 12 each (seeds 9000-9003; docs/bots.md,
+#: "Issue 17, fourth pass").
 GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "great-western-trail": {
         "medium": {"plies": 0, "iterations": MEDIUM_GWT_ITERATIONS, "seconds": None},
