@@ -393,10 +393,10 @@ class Peek(Observation):
         return self.true.clone()
 
 
-# Great Western Trail only: since Western Town's hard plans its own turn alone (ladder,
-# cc456dd), its estimates there read nothing the twins redraw, so peeking changes no hint in
-# these positions; one game where the truth matters shows the twin test can fail.
-@pytest.mark.parametrize("game,players", [("great-western-trail", 2)])
+# The two games with hidden cards (Way Out West hides only its dice). Western Town's hard
+# plays the other seats' next turns too (plies and depth), so the cards a twin redraws
+# change what a peeking hint sees.
+@pytest.mark.parametrize("game,players", [("great-western-trail", 2), ("western-town", 3)])
 def test_the_twin_test_catches_a_hint_that_peeks(game: str, players: int) -> None:
     """The twin test can fail: advice reading the true hidden state differs between twins."""
     differ = 0

@@ -24,7 +24,7 @@ from boomtown.bots.knowledge import (
     register_knowledge,
     unregister_knowledge,
 )
-from boomtown.bots.ladder import LEVELS, GreedyBot, level_parameters
+from boomtown.bots.ladder import LEVELS, THROUGH_TURNS, GreedyBot, level_parameters
 from boomtown.bots.search import Node, SearchBot, best_child
 from test_bots import advance
 
@@ -44,13 +44,17 @@ def test_levels_by_name() -> None:
         hard = make_bot("hard", game, 1, 0)
         assert isinstance(medium, SearchBot) and isinstance(hard, SearchBot)
         assert hard.seconds == level_parameters("hard", game)["seconds"] == 1.0
-    assert level_parameters("hard", "way-out-west")["plies"] == 2
+    for game in ("western-town", "way-out-west"):  # a tree through every seat's turns
+        hard_params = level_parameters("hard", game)
+        assert {k: hard_params[k] for k in THROUGH_TURNS} == THROUGH_TURNS
+        assert THROUGH_TURNS["plies"] > level_parameters("medium", game)["plies"]
     assert level_parameters("medium", "way-out-west")["plies"] == 1
     assert level_parameters("hard", "western-town")["pick"] == 1.0
     trail = make_bot("medium", "great-western-trail", 1, 0)  # a fixed budget, no clock
     assert isinstance(trail, SearchBot) and trail.iterations == 40 and trail.seconds is None
     western = make_bot("hard", "western-town", 1, 0)
     assert isinstance(western, SearchBot) and western.pick == 1.0
+    assert (western.plies, western.depth, western.c) == (8, 4, 0.7)
     cheap = make_bot("hard:iterations=20", "western-town", 1, 0)
     assert isinstance(cheap, SearchBot) and cheap.iterations == 20 and cheap.seconds is None
     timed = make_bot("hard:seconds=0.3", "western-town", 1, 0)

@@ -37,21 +37,27 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: Great Western Trail's ``medium``: iterations a decision, no clock (about 20 ms a decision,
 #: so it plays the same on any machine).
 MEDIUM_GWT_ITERATIONS = 40
-#: Per game, per level: parameters that replace the level's. Great Western Trail and
-#: Western Town plan the bot's own turn only (``plies=0``): a Great Western Trail turn is
-#: many decisions of one seat; in Western Town, looking into the next seat's reply made the
-#: search weaker (600 iterations a move: the turn planner finished ahead in 5 of 6
-#: three-player games, seeds 9100-9101, and the 1 s search with the reply did not finish
-#: ahead of ``medium`` in 6 ladder games; docs/bots.md). Way Out West's ``hard`` looks two
-#: turn changes deep (``plies=2``): at 0.3 s a move it finished ahead of ``ismcts`` at the same
-#: CPU budget in 3 of 6 three-player games, against 2.5 of 6 with ``plies=1`` and 1 of 6 for
-#: the search before ``pick`` (seeds 9000-9001; few games, a lead rather than a proof).
-#: Western Town keeps the most visited move (``pick=1``): at 1 s, ``pick=0.5`` finished
-#: ahead of ``ismcts`` in 0 of 3 games, the most visited move in 3 of 3 (seed 9000).
-#: Great Western Trail's ``medium`` searches 40 iterations: at 150 it finished ahead of
-#: ``hard`` in 3 of 6 ladder games (no step); at 40 ``hard`` finished ahead of it in 11 of 12
-#: and it ahead of ``easy`` in 8 of 12; at 80, 9 of 12 each (seeds 9000-9003; docs/bots.md,
-#: "Issue 17, fourth pass").
+#: A ``widen`` under which every action of a list competes from a node's second visit on.
+NO_WIDENING = 100.0
+#: ``hard`` in Western Town and Way Out West, shaped like ``ismcts`` but judged by the
+#: knowledge: a tree through the next turns of every seat (``plies``: turn changes it
+#: spans), ``depth`` random moves of the others after each playout (a move is judged by what
+#: it leaves them to do), ``c=0.7`` and every action competing. Planning its own turn
+#: alone, ``hard`` was level with ``medium`` and with ``ismcts:seconds=1`` in both games
+#: (docs/bots.md, "Issue 17, fifth pass").
+THROUGH_TURNS: dict[str, Any] = {"plies": 8, "depth": 4, "c": 0.7, "widen": NO_WIDENING}
+#: Per game, per level: parameters that replace the level's (the measurements behind each:
+#: docs/bots.md, "Strength ladder"). Great Western Trail plans the bot's own turn
+#: (``plies=0``: a turn is many decisions of one seat), and its ``medium`` searches 40
+#: iterations: at 150 it was level with ``hard`` (3 of 6 ladder games); at 40 ``hard``
+#: finished ahead of it in 11 of 12, it ahead of ``easy`` in 8 of 12 (seeds 9000-9003).
+#: Western Town's ``medium`` plans its own turn (600 iterations a move: ahead of the search
+#: with the next seat's reply in 5 of 6 games, seeds 9100-9101), and both its searches keep
+#: the most visited move (``pick=1``: at 1 s, ``pick=0.5`` was ahead of ``ismcts`` in 0 of 3
+#: games, the most visited move in 3 of 3). Western Town's and Way Out West's ``hard``:
+#: :data:`THROUGH_TURNS` (at 1 s, ahead of ``ismcts:seconds=1`` in 13 of 18 Western Town and
+#: 9 of 12 Way Out West games, of ``medium`` in 10.5 of 12 and 8 of 12 ladder games; seeds
+#: from 9000).
 GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "great-western-trail": {
         "medium": {"plies": 0, "iterations": MEDIUM_GWT_ITERATIONS, "seconds": None},
@@ -59,10 +65,10 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     },
     "western-town": {
         "medium": {"plies": 0, "pick": 1.0},
-        "hard": {"plies": 0, "pick": 1.0},
+        "hard": {**THROUGH_TURNS, "pick": 1.0},
     },
     "way-out-west": {
-        "hard": {"plies": 2},
+        "hard": THROUGH_TURNS,
     },
 }
 #: One line per level, for help texts and the web lobby.
