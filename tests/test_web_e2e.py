@@ -58,14 +58,19 @@ def test_lobby_to_final_score_by_clicking(tmp_path: Path) -> None:
                     page.wait_for_timeout(30)
                     continue
                 board = page.locator(".board .clickable")
-                if clicks % 2 == 0 and board.count():
+                buttons = page.locator("#actions button.action")
+                # every other click on the board, or there when it holds the only choices
+                if board.count() and (clicks % 2 == 0 or not buttons.count()):
                     board.first.click()
                     board_clicks += 1
                     chooser = page.locator("#chooser:not([hidden]) button[data-action]")
                     if chooser.count():
                         chooser.first.click()
-                else:
-                    page.locator("#actions button.action").first.click()
+                elif buttons.count():
+                    buttons.first.click()
+                else:  # the page is between two states: look again
+                    page.wait_for_timeout(30)
+                    continue
                 clicks += 1
                 page.wait_for_timeout(20)
             assert page.locator(".turn.over").count(), "the game did not end in time"
