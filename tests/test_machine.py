@@ -644,6 +644,22 @@ def test_answers_are_checked_and_a_missing_one_says_how_to_give_it() -> None:
         machine.answer("returns")
 
 
+def test_a_game_that_leaves_a_required_answer_unanswered_fails_at_its_first_game() -> None:
+    machine = Machine("test-machine-half-answered")
+    machine.answers("view")(coin_view)
+
+    class Half(CoinState):
+        MACHINE = machine
+
+        def score_breakdown(self) -> dict[str, Any]:  # its own method answers this one
+            return {}
+
+    with pytest.raises(NotImplementedError, match="answers no returns: register"):
+        Half(COIN_RULESET, 2, 1, None)
+    machine.answers("returns")(coin_returns)
+    assert Half(COIN_RULESET, 2, 1, None).called == []
+
+
 def test_declared_lengths_are_checked_when_loading() -> None:
     fields = Fields(array("money", per_seat=2), array("board", size=3),
                     table("hands", per_seat=1), array("log"))

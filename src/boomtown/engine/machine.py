@@ -90,6 +90,8 @@ MAX_AUTO_STEPS = 100_000
 #: the first three; the others have defaults: the prompt and targets of the step on top, the
 #: fields' determinization (:meth:`Fields.redeal`) and the kernel's "not legal now" text.
 REQUIRED_ANSWERS = ("view", "returns", "score_breakdown")
+#: The state method a game may override instead of registering a required answer.
+ANSWERING_METHODS = {"view": "_view", "returns": "returns", "score_breakdown": "score_breakdown"}
 QUESTIONS = (*REQUIRED_ANSWERS, "prompt", "describe", "determinize", "explain_illegal")
 
 T = TypeVar("T", bound=type)
@@ -602,7 +604,15 @@ class MachineState(State):
 
     def start(self, *steps: Any) -> None:
         """Push the first steps and carry the game to its first decision (the end of a
-        game's ``__init__``)."""
+        game's ``__init__``). A game that leaves one of the :data:`REQUIRED_ANSWERS`
+        unanswered (no registered function, no method of its own) is told so here, at its
+        first game, not when a view is first asked for."""
+        missing = [q for q in REQUIRED_ANSWERS if not _answers(type(self), q)]
+        if missing:
+            raise NotImplementedError(
+                f"{self.MACHINE.game} answers no {', '.join(missing)}: register a function "
+                f"for each with @MACHINE.answers(question) where the answer lives"
+            )
         push(self, *steps)
         settle(self)
 
@@ -693,3 +703,11 @@ class MachineState(State):
                                              or current in (CHANCE, TERMINAL)):
             raise ValueError(f"current_player {current!r} is not a seat, CHANCE or TERMINAL")
         self.current_player = current
+
+
+def _answers(cls: type[MachineState], question: str) -> bool:
+    """Whether a game's state class answers a required question: a function registered
+    for it, or its own method in place of the kernel's."""
+    method = ANSWERING_METHODS[question]
+    own = getattr(cls, method) is not getattr(MachineState, method)
+    return own or question in cls.MACHINE.answered
