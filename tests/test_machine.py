@@ -670,7 +670,13 @@ def test_declared_lengths_are_checked_when_loading() -> None:
         with pytest.raises(ValueError, match=f"field {name} holds {len(bad)} values"):
             fields.from_dict(st, {**good, name: bad})
     fields.from_dict(st, {**good, "log": [5, 6, 7]})  # no length declared: any
-    with pytest.raises(ValueError, match="per_seat or size"):
+    with pytest.raises(ValueError, match="one of per_seat, per_pair or size"):
         Fields(Field("round", "value", per_seat=1))
-    with pytest.raises(ValueError, match="per_seat or size"):
+    with pytest.raises(ValueError, match="one of per_seat, per_pair or size"):
         Fields(array("both", per_seat=1, size=3))
+    with pytest.raises(ValueError, match="one of per_seat, per_pair or size"):
+        Fields(array("both", per_seat=1, per_pair=2))
+    seen = Fields(array("seen", per_pair=2))  # 2 values for each (viewer, seat): 8 with 2 seats
+    seen.from_dict(st, {"seen": [0] * 8})
+    with pytest.raises(ValueError, match="field seen holds 4 values, not 8"):
+        seen.from_dict(st, {"seen": [0] * 4})

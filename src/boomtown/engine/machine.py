@@ -417,7 +417,8 @@ class Field(NamedTuple):
     A field that is not ``saved`` (values derived from other fields, kept for speed) is
     copied with the position but left out of its snapshot: the game sets it when loading.
     A list or table of a known length says so, and loading checks it: ``per_seat`` values
-    (a table: rows) for each seat, or a fixed ``size`` (0: any length).
+    (a table: rows) for each seat, ``per_pair`` for each ordered pair of seats (what one
+    seat knows of another, itself included), or a fixed ``size`` (0: any length).
     """
 
     name: str
@@ -427,6 +428,16 @@ class Field(NamedTuple):
     saved: bool = True
     per_seat: int = 0
     size: int = 0
+    per_pair: int = 0
+
+    def length(self, players: int) -> int:
+        """The number of values (a table: rows) the field holds with ``players`` seats, 0 if
+        any number will do.
+
+        >>> array("seen", per_pair=4).length(3)
+        36
+        """
+        return self.per_seat * players or self.per_pair * players * players or self.size
 
 
 def value(name: str) -> Field:
@@ -435,10 +446,11 @@ def value(name: str) -> Field:
 
 
 def array(name: str, hidden: str = PUBLIC, ordered: bool = False, saved: bool = True,
-          per_seat: int = 0, size: int = 0) -> Field:
+          per_seat: int = 0, size: int = 0, per_pair: int = 0) -> Field:
     """A field that holds a list of values (``saved=False``: derived, not in snapshots;
-    ``per_seat`` values for each seat, or ``size`` in all)."""
-    return Field(name, LIST, hidden, ordered, saved, per_seat, size)
+    ``per_seat`` values for each seat, ``per_pair`` for each ordered pair of seats, or
+    ``size`` in all)."""
+    return Field(name, LIST, hidden, ordered, saved, per_seat, size, per_pair)
 
 
 def table(name: str, hidden: str = PUBLIC, ordered: bool = False, per_seat: int = 0) -> Field:
@@ -478,8 +490,11 @@ class Fields:
                 raise ValueError(f"field {f.name}: hidden must be PUBLIC, OTHERS or EVERYONE")
             if (f.hidden and f.shape == VALUE) or (f.hidden == OTHERS and f.shape != TABLE):
                 raise ValueError(f"field {f.name}: a {f.shape} cannot be hidden {f.hidden!r}")
-            if ((f.per_seat or f.size) and f.shape == VALUE) or (f.per_seat and f.size):
-                raise ValueError(f"field {f.name}: give a list or table per_seat or size")
+            declared = sum(1 for n in (f.per_seat, f.size, f.per_pair) if n)
+            if (declared and f.shape == VALUE) or declared > 1:
+                raise ValueError(
+                    f"field {f.name}: give a list or table one of per_seat, per_pair or size"
+                )
         self.fields = fields
         self.names = tuple(names)
         self._lists = tuple(f.name for f in fields if f.shape == LIST)
@@ -530,7 +545,7 @@ class Fields:
                 if not isinstance(v, list):
                     raise ValueError(f"field {f.name} must be a list of lists")
                 v = [_scalar_list(f.name, row) for row in v]
-            length = f.per_seat * state.num_players if f.per_seat else f.size
+            length = f.length(state.num_players) if f.per_seat or f.per_pair else f.size
             if length and len(v) != length:
                 raise ValueError(f"field {f.name} holds {len(v)} values, not {length}")
             setattr(state, f.name, v)

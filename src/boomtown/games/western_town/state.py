@@ -67,7 +67,7 @@ class WesternTownState(MachineState):
         array("site", per_seat=S),  # site[seat * S + i]: the building's kind, or EMPTY
         array("destroyed", per_seat=S),  # destroyed[seat * S + i]: 1 under a destroyed marker
         array("bcount", per_seat=K),  # bcount[seat * K + kind]: undestroyed buildings of the kind
-        array("known"),  # known[(viewer * n + seat) * K + kind]: cards seen in seat's hand
+        array("known", per_pair=K),  # known[(viewer * n + seat) * K + kind]: seen in seat's hand
         array("hs_tiles"),
         array("home_card"),
         array("lincoln_homes"),
