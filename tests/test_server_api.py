@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import time
@@ -18,6 +19,7 @@ with warnings.catch_warnings():
 from boomtown.engine import CHANCE
 from boomtown.server import bots, create_app
 from boomtown.server.app import MAX_BODY, MAX_MESSAGE
+from boomtown.server.collector import THRESHOLDS
 from test_server_support import BACKENDS, database
 from toy_games import HIGH_CARD, HighCard, make_ruleset, registered
 
@@ -463,3 +465,15 @@ def test_catalogue_endpoint(client: TestClient) -> None:
         assert entry["name"] == "card 7" and entry["text"] and entry["provenance"] == "rulebook"
     r = client.get("/api/rulesets/no-such-game/catalogue")
     assert r.status_code == 404 and r.json()["code"] == "not_found"
+
+
+def test_only_a_server_that_owns_its_process_tunes_the_collector(tmp_path: Path) -> None:
+    before = gc.get_threshold()
+    try:
+        with TestClient(create_app(data_dir=tmp_path / "a", bot_workers=1)):
+            assert gc.get_threshold() == before, "an app in a test leaves the collector alone"
+        with TestClient(create_app(data_dir=tmp_path / "b", bot_workers=1, tune_gc=True)):
+            assert gc.get_threshold() == THRESHOLDS  # what `boomtown serve` asks for
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

@@ -20,11 +20,12 @@ def create_app(
     data_dir: str | Path | None = None,
     bot_workers: int | None = None,
     config: ServerConfig | None = None,
+    tune_gc: bool = False,
 ) -> FastAPI:
     """The ASGI app (see :func:`boomtown.server.app.create_app`)."""
     from boomtown.server.app import create_app as _create
 
-    return _create(database_url, data_dir, bot_workers, config)
+    return _create(database_url, data_dir, bot_workers, config, tune_gc)
 
 
 def app_from_env() -> FastAPI:
@@ -36,7 +37,7 @@ def app_from_env() -> FastAPI:
     from boomtown.server.config import ENV_DATABASE_URL, ServerConfig
 
     return create_app(os.environ.get(ENV_DATABASE_URL) or None, None,
-                      config=ServerConfig.from_env())
+                      config=ServerConfig.from_env(), tune_gc=True)
 
 
 def run(
@@ -86,7 +87,7 @@ def run(
             os.environ[ENV_DATA] = str(data_dir)
         uvicorn.run("boomtown.server:app_from_env", factory=True, workers=workers, **options)
         return
-    uvicorn.run(create_app(database_url, data_dir, config=settings), **options)
+    uvicorn.run(create_app(database_url, data_dir, config=settings, tune_gc=True), **options)
 
 
 __all__ = ["app_from_env", "create_app", "run"]

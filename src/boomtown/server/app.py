@@ -262,9 +262,12 @@ def create_app(
     data_dir: str | Path | None = None,
     bot_workers: int | None = None,
     config: ServerConfig | None = None,
+    tune_gc: bool = False,
 ) -> FastAPI:
     """The app, storing in ``database_url`` or else in SQLite inside ``data_dir``, with the
-    limits of ``config`` (default: none)."""
+    limits of ``config`` (default: none). ``tune_gc`` (what ``boomtown serve`` asks for)
+    tunes the process's garbage collector once started (:mod:`boomtown.server.collector`):
+    a server owns its process, a test or another host's app does not."""
     url = database_url or sqlite_url(data_dir or default_data_dir())
     settings = config or ServerConfig()
     creations = RateLimiter(settings.create_per_minute)
@@ -287,7 +290,8 @@ def create_app(
             await hub.start_pools()
             await advisor.start()
             await hub.start()
-            tune_collector()  # after start-up: what the server holds now is never walked again
+            if tune_gc:  # after start-up: what the server holds now is never walked again
+                tune_collector()
             yield
         finally:
             await advisor.close()
