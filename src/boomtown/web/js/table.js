@@ -72,8 +72,9 @@ const SETTINGS_KEY = "boomtown.settings";
 /** Per-person settings, kept in this browser. */
 const DEFAULT_SETTINGS = { confirmForced: false, sound: false, notify: false };
 
-let board = null;          // {game, render} once the game's board module has loaded
-let boardSpec = null;      // {game, module, css, colours, narrow}: the board its ruleset declares
+// {game, render, colours, narrow} once the board its ruleset declares has loaded (the generic
+// tree, no colours of its own and no narrowing, when it declares none or fails to load)
+let board = null;
 let boardLoading = null;
 
 async function loadBoard(game) {
@@ -86,9 +87,9 @@ async function loadBoard(game) {
   } catch (error) {
     console.error(error);  // no board then: the tree
   }
-  boardSpec = spec ? { game, ...spec } : null;
+  const generic = { game, render: renderGeneric, colours: [], narrow: false };
   if (!spec) {
-    board = { game, render: renderGeneric };
+    board = generic;
     if (last) render();
     return;
   }
@@ -99,10 +100,10 @@ async function loadBoard(game) {
   try {
     const module = await import(spec.module);
     await styled;
-    board = { game, render: module.render };
+    board = { game, render: module.render, colours: spec.colours || [], narrow: Boolean(spec.narrow) };
   } catch (error) {
     console.error(error);
-    board = { game, render: renderGeneric };
+    board = generic;
   }
   if (last) render();
 }
@@ -356,7 +357,7 @@ function seatName(i) {
 }
 
 export function seatColour(i) {
-  const own = boardSpec && boardSpec.game === last?.view?.game ? boardSpec.colours : [];
+  const own = board && board.game === last?.view?.game ? board.colours : [];
   const colours = own.length ? own : SEAT_COLOURS;  // a game's own seat colours
   return colours[((i % colours.length) + colours.length) % colours.length];
 }
@@ -506,7 +507,7 @@ function hideChooser() {
 // ------------------------------------------------------------------ narrowing
 let narrow = null;  // {key, picked: [ids], actions, entry}: a choice being narrowed by clicks
 
-function narrowMode() { return Boolean(board && boardSpec?.game === board.game && boardSpec.narrow && last && last.view.game === board.game); }
+function narrowMode() { return Boolean(board && board.narrow && last && last.view.game === board.game); }
 function hasTarget(a, id) { return Array.isArray(a.targets) && a.targets.includes(id); }
 /** What comes next in action `a`: its first target not picked yet (null: nothing left). */
 function nextTarget(a, picked) { return (a.targets || []).find((t) => !picked.includes(t)) ?? null; }
