@@ -47,8 +47,10 @@ def test_levels_by_name() -> None:
     for game in ("western-town", "way-out-west"):  # a tree through every seat's turns
         hard_params = level_parameters("hard", game)
         assert {k: hard_params[k] for k in THROUGH_TURNS} == THROUGH_TURNS
-        assert THROUGH_TURNS["plies"] > level_parameters("medium", game)["plies"]
-    assert level_parameters("medium", "way-out-west")["plies"] == 1
+    assert THROUGH_TURNS["plies"] > level_parameters("medium", "western-town")["plies"]
+    wow_medium = make_bot("medium", "way-out-west", 1, 0)  # the same shape, a small budget
+    assert isinstance(wow_medium, SearchBot) and wow_medium.plies == THROUGH_TURNS["plies"]
+    assert (wow_medium.iterations, wow_medium.seconds) == (150, 0.25)
     assert level_parameters("hard", "western-town")["pick"] == 1.0
     trail = make_bot("medium", "great-western-trail", 1, 0)  # a fixed budget, no clock
     assert isinstance(trail, SearchBot) and trail.iterations == 40 and trail.seconds is None
