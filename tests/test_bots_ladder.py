@@ -24,7 +24,13 @@ from boomtown.bots.knowledge import (
     register_knowledge,
     unregister_knowledge,
 )
-from boomtown.bots.ladder import LEVELS, THROUGH_TURNS, GreedyBot, level_parameters
+from boomtown.bots.ladder import (
+    LEVELS,
+    THROUGH_TURNS,
+    WESTERN_TOWN_DEPTH,
+    GreedyBot,
+    level_parameters,
+)
 from boomtown.bots.search import Node, SearchBot, best_child
 from test_bots import advance
 
@@ -46,7 +52,8 @@ def test_levels_by_name() -> None:
         assert hard.seconds == level_parameters("hard", game)["seconds"] == 1.0
     for game in ("western-town", "way-out-west"):  # a tree through every seat's turns
         hard_params = level_parameters("hard", game)
-        assert {k: hard_params[k] for k in THROUGH_TURNS} == THROUGH_TURNS
+        shape = {k: v for k, v in THROUGH_TURNS.items() if k != "depth"}  # depth: per game
+        assert {k: hard_params[k] for k in shape} == shape
     assert THROUGH_TURNS["plies"] > level_parameters("medium", "western-town")["plies"]
     wow_medium = make_bot("medium", "way-out-west", 1, 0)  # the same shape, a small budget
     assert isinstance(wow_medium, SearchBot) and wow_medium.plies == THROUGH_TURNS["plies"]
@@ -56,7 +63,8 @@ def test_levels_by_name() -> None:
     assert isinstance(trail, SearchBot) and trail.iterations == 40 and trail.seconds is None
     western = make_bot("hard", "western-town", 1, 0)
     assert isinstance(western, SearchBot) and western.pick == 1.0
-    assert (western.plies, western.depth, western.c) == (8, 4, 0.7)
+    assert (western.plies, western.depth, western.c) == (8, WESTERN_TOWN_DEPTH, 0.7)
+    assert level_parameters("hard", "way-out-west")["depth"] == THROUGH_TURNS["depth"] == 4
     cheap = make_bot("hard:iterations=20", "western-town", 1, 0)
     assert isinstance(cheap, SearchBot) and cheap.iterations == 20 and cheap.seconds is None
     timed = make_bot("hard:seconds=0.3", "western-town", 1, 0)
