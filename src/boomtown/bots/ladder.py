@@ -51,28 +51,31 @@ THROUGH_TURNS: dict[str, Any] = {"plies": 8, "depth": 4, "c": 0.7, "widen": NO_W
 #: 500-509) it was ahead of ``ismcts`` in 28 games against 15.5 with four, and ahead of the
 #: four-move search in 25 (docs/bots.md, "Issue 17, sixth pass"). Sixteen were no better.
 WESTERN_TOWN_DEPTH = 8
+#: Western Town's searches: :data:`THROUGH_TURNS` with that depth, keeping the most visited
+#: move (``pick=1``: at 1 s, ``pick=0.5`` was ahead of ``ismcts`` in 0 of 3 games, the most
+#: visited move in 3 of 3). ``medium`` searches so too, on its own small budget: once ``hard``
+#: played eight moves, ``medium`` planning its own turn was ahead of ``easy`` in 5 of 12
+#: ladder games (seeds 9000-9003); shaped so, in 23 of 24, and ``hard`` ahead of it in 17.5
+#: of 24 (seeds 9000-9007).
+WESTERN_TOWN_SEARCH: dict[str, Any] = {**THROUGH_TURNS, "depth": WESTERN_TOWN_DEPTH, "pick": 1.0}
 #: Per game, per level: parameters that replace the level's (the measurements behind each:
 #: docs/bots.md, "Strength ladder"). Great Western Trail plans the bot's own turn
 #: (``plies=0``: a turn is many decisions of one seat), and its ``medium`` searches 40
 #: iterations: at 150 it was level with ``hard`` (3 of 6 ladder games); at 40 ``hard``
-#: finished ahead of it in 11 of 12, it ahead of ``easy`` in 8 of 12 (seeds 9000-9003).
-#: Western Town's ``medium`` plans its own turn (600 iterations a move: ahead of the search
-#: with the next seat's reply in 5 of 6 games, seeds 9100-9101), and both its searches keep
-#: the most visited move (``pick=1``: at 1 s, ``pick=0.5`` was ahead of ``ismcts`` in 0 of 3
-#: games, the most visited move in 3 of 3). Western Town's and Way Out West's ``hard``:
-#: :data:`THROUGH_TURNS` (at 1 s, ahead of ``ismcts:seconds=1`` in 13 of 18 Western Town and
-#: 9 of 12 Way Out West games, of ``medium`` in 10.5 of 12 and 8 of 12 ladder games; seeds
-#: from 9000). Way Out West's ``medium`` has the same shape on its small budget: planning its
-#: own turn it was ahead of ``easy`` in 9 of 12 ladder games; shaped so, in 19 of 24, and
-#: ``hard`` ahead of it in 20 of 24 (seeds 9000-9007).
+#: finished ahead of it in 20 of 24, it ahead of ``easy`` in 19 of 24 (seeds 9000-9007).
+#: Western Town and Way Out West search through every seat's turns at both levels (at 1 s
+#: Way Out West's ``hard`` was ahead of ``ismcts:seconds=1`` in 9 of 12 games, seeds
+#: 9000-9003). Way Out West's ``medium``, planning its own turn, was ahead of ``easy`` in 9
+#: of 12 ladder games; shaped so, in 19 of 24, and ``hard`` ahead of it in 20 of 24 (seeds
+#: 9000-9007).
 GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "great-western-trail": {
         "medium": {"plies": 0, "iterations": MEDIUM_GWT_ITERATIONS, "seconds": None},
         "hard": {"plies": 0},
     },
     "western-town": {
-        "medium": {"plies": 0, "pick": 1.0},
-        "hard": {**THROUGH_TURNS, "depth": WESTERN_TOWN_DEPTH, "pick": 1.0},
+        "medium": WESTERN_TOWN_SEARCH,
+        "hard": WESTERN_TOWN_SEARCH,
     },
     "way-out-west": {
         "medium": THROUGH_TURNS,
