@@ -32,6 +32,7 @@ from boomtown.bots.ladder import (
     level_parameters,
 )
 from boomtown.bots.search import Node, SearchBot, best_child
+from boomtown.games.way_out_west.bot_knowledge import WayOutWestKnowledge
 from test_bots import advance
 
 GAMES = ("western-town", "way-out-west", "great-western-trail")
@@ -200,6 +201,34 @@ def test_final_choice_by_value_among_well_visited_moves() -> None:
     assert best_child(root, {4}, 0.5) is None  # never visited
     with pytest.raises(ValueError):
         make_bot("hard:pick=0", "western-town", 0, 0)
+
+
+def test_prior_waits_for_the_visits_it_is_asked_to() -> None:
+    """``prior_after``: a node visited fewer times tries its actions in random order and
+    never pays for the knowledge's prior; from that many visits on, the prior ranks them."""
+    game = "way-out-west"
+
+    class Counting(WayOutWestKnowledge):
+        calls = 0
+
+        def prior(self, state: State, player: int, ids: list[int], seat: int,
+                  rng: random.Random) -> list[float]:
+            Counting.calls += 1
+            return super().prior(state, player, ids, seat, rng)
+
+    state = advance(new_game(game, 3, seed=4), 33, random.Random(4))
+    seat = state.current_player
+    assert len(state.legal_actions()) > 1
+    calls = []
+    for after in (0, 10, 1000):
+        Counting.calls = 0
+        bot = SearchBot(random.Random(1), Counting(game), iterations=200, seconds=None,
+                        prior_after=after, **THROUGH_TURNS)
+        assert bot.choose(Observation(state, seat)) in state.legal_actions()
+        calls.append(Counting.calls)
+    assert calls[0] > calls[1] > calls[2] == 0
+    with pytest.raises(ValueError, match="prior_after"):
+        make_bot("hard:prior_after=-1", game, 0, 0)
 
 
 def test_search_reuses_its_tree_within_a_turn() -> None:

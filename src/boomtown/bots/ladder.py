@@ -90,7 +90,7 @@ DESCRIPTIONS = {
 }
 GREEDY_PARAMETERS = {"samples", "choices", "margin"}
 SEARCH_PARAMETERS = {"iterations", "seconds", "plies", "c", "widen", "widen_base", "reuse",
-                     "depth", "pick"}
+                     "depth", "pick", "prior_after"}
 
 
 def level_parameters(level: str, game: str) -> dict[str, Any]:

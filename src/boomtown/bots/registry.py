@@ -86,7 +86,9 @@ PARAMETERS = {
     "search": (
         "the ladder's search: iterations=N, seconds=S (CPU time per decision, default 1), "
         "plies=N (turn changes the tree looks ahead, default 1), c=X, widen=X, "
-        "widen_base=N, reuse=0|1"
+        "widen_base=N, reuse=0|1, depth=N (moves of the others after each playout), "
+        "pick=X (the share of the top visits a move needs to be played), prior_after=N "
+        "(visits before a node ranks its actions by the knowledge's prior)"
     ),
     **{level: f"the ladder's {level} level: {DESCRIPTIONS[level]}" for level in LEVELS},
 }

@@ -16,7 +16,9 @@ availability counts), with what strong programs for such games add:
   a move stay together whatever the dice or the deck did;
 - **move ordering and progressive widening**: in a long action list the knowledge's prior
   ranks the actions; only the best ``widen_base + widen * visits ** 0.5`` of them compete,
-  more as the node is visited, untried ones in prior order;
+  more as the node is visited, untried ones in prior order. A prior that looks one step
+  ahead costs an evaluation per action, wasted on the many nodes a deep tree visits once or
+  twice: a node visited fewer than ``prior_after`` times tries its actions in random order;
 - **tree reuse**: when the bot decides again before anything else happened (a multi-step
   turn), the subtree below its last move becomes the new root. Whether nothing else happened
   is checked on the seat's view: a determinization with the move applied must show the seat
@@ -99,6 +101,7 @@ class SearchBot:
         reuse: bool = True,
         depth: int = 0,
         pick: float = PICK_SHARE,
+        prior_after: int = 0,
         name: str = "search",
     ) -> None:
         if iterations is None and seconds is None:
@@ -113,6 +116,8 @@ class SearchBot:
             raise ValueError("depth must be at least 0")
         if not 0.0 < pick <= 1.0:
             raise ValueError("pick must be in (0, 1]")
+        if prior_after < 0:
+            raise ValueError("prior_after must be at least 0")
         self.rng = rng
         self.knowledge = knowledge
         self.iterations = iterations
@@ -124,6 +129,7 @@ class SearchBot:
         self.reuse = reuse
         self.depth = depth
         self.pick = float(pick)
+        self.prior_after = int(prior_after)
         self.name = name
         #: Iterations run by the last search, and how many of the root's visits were reused.
         self.last_iterations = 0
@@ -271,6 +277,10 @@ class SearchBot:
         the best ``widen_base + widen * sqrt(visits)`` of a long one."""
         prior = node.prior
         if prior is None:
+            if node.visits < self.prior_after:
+                ranked = list(ids)
+                self.rng.shuffle(ranked)
+                return ranked
             prior = node.prior = {}
         missing = [a for a in ids if a not in prior]
         if missing:
