@@ -274,7 +274,9 @@ class SearchBot:
     def _ranked(self, node: Node, world: State, player: int, ids: list[int],
                 seat: int) -> list[int]:
         """The actions that compete at ``node`` now, best prior first: all of a short list,
-        the best ``widen_base + widen * sqrt(visits)`` of a long one."""
+        the best ``widen_base + widen * sqrt(visits)`` of a long one; all of them, in random
+        order, while the node has fewer than ``prior_after`` visits (each of those expands
+        one untried action anyway)."""
         prior = node.prior
         if prior is None:
             if node.visits < self.prior_after:
