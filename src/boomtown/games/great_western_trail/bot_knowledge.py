@@ -9,8 +9,8 @@ expected final score is
   buys cattle, buildings, workers and stations while there is time);
 - plus its **remaining deliveries**: the seat has about ``remaining_visits`` more visits to
   Kansas City (the job market's free cells, filled by about ``WORKERS_PER_VISIT`` workers a
-  visit, shared among the seats; sooner for a cattleman near Kansas City). Each visit pays
-  its breeding value plus certificates as income and delivers to the best city that value
+  visit, shared among the seats, wherever its cattleman stands). Each visit pays its
+  breeding value plus certificates as income and delivers to the best city that value
   reaches: the points of the crest and of the green arrows completed (the ones it sets up
   for a later visit too), objective cards, minus transport. The next visit uses the hand the
   seat holds (when near Kansas City) and its certificates; later ones a hand drawn from the
@@ -154,14 +154,18 @@ def free_cells(st: St) -> int:
 
 
 def remaining_visits(st: St, s: int) -> float:
-    """Kansas City visits seat ``s`` may still make (fractional)."""
+    """Kansas City visits seat ``s`` may still make (fractional): its share of the visits
+    the job market's free cells leave.
+
+    Where its cattleman stands is left out on purpose. Counting a visit sooner for a
+    cattleman near Kansas City made every step forward worth a share of a whole visit (its
+    delivery and every per-visit term), so the search hurried along the trail past the
+    actions that build a position; without it, self-play at a fixed budget scored far more
+    (docs/bots.md, "Issue 17, eighth pass").
+    """
     if st.end_trigger >= 0:
         return 0.0
-    pos = st.cattleman[s]
-    trail_left = TRAIL_FULL if pos < 0 else TRAIL_LEFT[pos]
-    near = 1.0 - trail_left / TRAIL_FULL
-    shared = free_cells(st) / WORKERS_PER_VISIT / st.num_players
-    return max(0.0, shared + near - 0.5)
+    return free_cells(st) / WORKERS_PER_VISIT / st.num_players
 
 
 def transport(engine: int, value: int) -> int:
