@@ -353,3 +353,21 @@ def test_easy_never_delivers_to_kansas_city_when_a_far_city_is_open() -> None:
                 assert choice.text != "deliver to Kansas City"
             state.apply(choice)
     assert checked
+
+
+def test_great_western_trail_knowledge_pays_no_step_toward_kansas_city() -> None:
+    """The visits a seat has left are its share of the job market; where its cattleman
+    stands does not change them. A visit counted sooner near Kansas City made every step
+    worth a share of a whole visit, and the search hurried past the actions that score
+    (docs/bots.md, "Issue 17, eighth pass")."""
+    from boomtown.games.great_western_trail.bot_knowledge import remaining_visits
+    from boomtown.games.great_western_trail.data import KC_SPACE, SPACES
+
+    state = advance(new_game("great-western-trail", 3, seed=5), 300, random.Random(5))
+    state.unshare()
+    visits = {}
+    for space in (-1, 0, KC_SPACE // 2, KC_SPACE - 1, len(SPACES) - 1):
+        state.cattleman[0] = space  # type: ignore[attr-defined]
+        visits[space] = remaining_visits(state, 0)  # type: ignore[arg-type]
+    assert len(set(visits.values())) == 1, visits
+    assert visits[-1] > 0
