@@ -32,6 +32,8 @@ from boomtown.bots.ladder import (
     level_parameters,
 )
 from boomtown.bots.search import Node, SearchBot, best_child
+from boomtown.games.great_western_trail.bot_knowledge import remaining_visits
+from boomtown.games.great_western_trail.data import KC_SPACE, SPACES
 from boomtown.games.way_out_west.bot_knowledge import WayOutWestKnowledge
 from test_bots import advance
 
@@ -360,9 +362,6 @@ def test_great_western_trail_knowledge_pays_no_step_toward_kansas_city() -> None
     stands does not change them. A visit counted sooner near Kansas City made every step
     worth a share of a whole visit, and the search hurried past the actions that score
     (docs/bots.md, "Issue 17, eighth pass")."""
-    from boomtown.games.great_western_trail.bot_knowledge import remaining_visits
-    from boomtown.games.great_western_trail.data import KC_SPACE, SPACES
-
     state = advance(new_game("great-western-trail", 3, seed=5), 300, random.Random(5))
     state.unshare()
     visits = {}
