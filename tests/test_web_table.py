@@ -454,8 +454,8 @@ def test_every_game_opens_explains_and_plays(server: ServerProcess, browser: Any
             if buttons.count() > 12 and len(kinds) > 1:
                 assert page.locator("#actions .kind-group h3.kind").count() == len(kinds)
                 grouped += 1
-            if catalogued:
-                assert page.locator("#board .catalogued").count() > 0
+            if catalogued:  # the catalogue arrives after the first render: wait for its tips
+                page.wait_for_selector("#board .catalogued", state="attached", timeout=10_000)
             assert not page.locator("#board > p.hint:has-text('board:')").count()
             buttons.first.click()
             taken += 1
