@@ -34,7 +34,6 @@ from boomtown.bots.ladder import (
 from boomtown.bots.search import Node, SearchBot, best_child
 from boomtown.games.great_western_trail.bot_knowledge import remaining_visits
 from boomtown.games.great_western_trail.data import KC_SPACE, SPACES
-from boomtown.games.way_out_west import actions as wow_actions
 from boomtown.games.way_out_west.bot_knowledge import WayOutWestKnowledge
 from test_bots import advance
 
@@ -232,38 +231,6 @@ def test_prior_waits_for_the_visits_it_is_asked_to() -> None:
     assert calls[0] > calls[1] > calls[2] == 0
     with pytest.raises(ValueError, match="prior_after"):
         make_bot("hard:prior_after=-1", game, 0, 0)
-
-
-def test_way_out_west_bids_weigh_dropping_out_and_the_smallest_raises() -> None:
-    """At a bid the search lets only dropping out and the smallest raises compete, in the
-    tree and in playouts; the bot still answers from the legal actions."""
-    game = "way-out-west"
-    seen: list[list[int]] = []
-
-    class Recording(WayOutWestKnowledge):
-        def rollout_action(self, state: State, player: int, ids: list[int],
-                           rng: random.Random) -> int:
-            seen.append(ids)
-            return super().rollout_action(state, player, ids, rng)
-
-    state = new_game(game, 3, seed=8)
-    rng = random.Random(8)
-    while state.current_player == CHANCE or state.legal_action_ids()[0] != wow_actions.DROP:
-        advance(state, 1, rng)
-    ids = state.legal_action_ids()
-    assert ids[0] == wow_actions.DROP and len(ids) > 1 + WayOutWestKnowledge.raises
-    knowledge = Recording(game)
-    wanted = ids[:1 + knowledge.raises]
-    assert knowledge.candidates(state, state.current_player, ids) == wanted
-    seat = state.current_player
-    bot = SearchBot(random.Random(2), knowledge, iterations=300, seconds=None, **THROUGH_TURNS)
-    root = bot.search(Observation(state, seat))
-    assert set(root.children) == set(wanted)
-    bids = [ids for ids in seen if ids[0] == wow_actions.DROP]
-    assert bids and all(len(ids) <= 1 + knowledge.raises for ids in bids)
-    assert bot.choose(Observation(state, seat)).id in wanted
-    # the generic knowledge narrows nothing
-    assert Knowledge(game).candidates(state, seat, ids) == ids
 
 
 def test_search_reuses_its_tree_within_a_turn() -> None:

@@ -1,7 +1,7 @@
 """What a search bot knows of a game beyond its rules: a :class:`Knowledge` per game.
 
 The ladder's bots (:mod:`boomtown.bots.ladder`) search the game tree like ``ismcts`` does, but
-they ask the game's knowledge five things:
+they ask the game's knowledge four things:
 
 - :meth:`Knowledge.estimates`: every seat's **expected final score**, read from a position
   the bot may look at freely (one of its own determinizations). Not the current score: a
@@ -10,8 +10,6 @@ they ask the game's knowledge five things:
   likely the seat is to finish ahead of each other seat, and a little for its points);
 - :meth:`Knowledge.prior`: how promising each legal action looks at first sight, to try the
   promising ones first in long action lists (move ordering, progressive widening);
-- :meth:`Knowledge.candidates`: which of the legal actions the search lets compete at all
-  (an abstraction of a long list of near-alike moves: a bid of $7 or of $8);
 - :meth:`Knowledge.rollout_action`: the move a quick playout makes when it finishes a seat's
   turn, so that a line is judged by a sensible continuation rather than a random one.
 
@@ -147,13 +145,6 @@ class Knowledge:
               rng: random.Random) -> list[float] | None:
         """A first-sight score for each of ``ids`` (higher = try first), or ``None``."""
         return None
-
-    def candidates(self, state: State, player: int, ids: list[int]) -> list[int]:
-        """The actions of ``ids`` (all legal for ``player``) the search lets compete, in tree
-        and playouts alike (default: all of them). A game returns fewer where many moves
-        differ only by an amount, so that the tree models the sensible ones and the seats'
-        replies to them rather than spreading its visits over absurd ones. Never empty."""
-        return ids
 
     def rollout_action(self, state: State, player: int, ids: list[int],
                        rng: random.Random) -> int:

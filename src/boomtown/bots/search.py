@@ -4,8 +4,6 @@ It is single-observer ISMCTS like :mod:`boomtown.bots.ismcts` (every iteration d
 determinization from the bot's seat with the bot's generator; children compete by UCB1 with
 availability counts), with what strong programs for such games add:
 
-- **candidate moves**: where the knowledge abstracts a long list of near-alike moves
-  (:meth:`Knowledge.candidates`), only its candidates compete, in the tree and in playouts;
 - **turn-sized playouts**: after the expanded move, the playout finishes the turn of the
   seat that made it (its further decisions, and chance, drawn with the bot's generator) with
   the knowledge's playout policy, plus ``depth`` decisions of the others (a secret or
@@ -133,8 +131,6 @@ class SearchBot:
         self.pick = float(pick)
         self.prior_after = int(prior_after)
         self.name = name
-        #: Whether the knowledge narrows the legal actions (a call saved where it does not).
-        self._narrows = type(knowledge).candidates is not Knowledge.candidates
         #: Iterations run by the last search, and how many of the root's visits were reused.
         self.last_iterations = 0
         self.last_reused = 0
@@ -240,8 +236,6 @@ class SearchBot:
             ids = world.legal_action_ids()
             children = node.children
             if len(ids) > 1:
-                if self._narrows:
-                    ids = knowledge.candidates(world, player, ids)
                 ids = self._ranked(node, world, player, ids, seat)
             untried = None
             for a in ids:
@@ -330,8 +324,6 @@ class SearchBot:
                         return
                     others += 1
                 ids = world.legal_action_ids()
-                if len(ids) > 1 and self._narrows:
-                    ids = knowledge.candidates(world, player, ids)
                 aid = ids[0] if len(ids) == 1 else knowledge.rollout_action(world, player, ids,
                                                                             rng)
                 world.apply(aid)

@@ -35,10 +35,6 @@ BID0, BID_END = A.BID, A.BID + A.MAX_BID
 #: Prior of dropping out, and how much less each dollar above the smallest raise.
 DROP_PRIOR = 0.0
 BID_STEP = 0.1
-#: Raises the search weighs at a bid beside dropping out: the smallest ones. A larger raise
-#: is seldom better than the smallest, and a tree that tried every amount would model the
-#: rivals burning their money on absurd bids, which makes dropping out look better than it is.
-RAISES = 2
 #: Points per $ more at the start than at the end (money buys the counters and cattle that
 #: score; a bidding war that empties the purse loses the game).
 MONEY_LEFT = 0.5
@@ -120,15 +116,6 @@ class WayOutWestKnowledge(RoundsKnowledge):
             f[F_CATTLE_SUPPLY] = st.cattle_supply[s] * left
             f[F_LEFT] = left
         return totals, out
-
-    raises = RAISES
-
-    def candidates(self, state: State, player: int, ids: list[int]) -> list[int]:
-        """At a bid, dropping out and the ``raises`` smallest raises (the bid list starts with
-        dropping out, then the raises from the smallest); elsewhere every action."""
-        if ids[0] == A.DROP:
-            return ids[:1 + self.raises]
-        return ids
 
     def prior(self, state: State, player: int, ids: list[int], seat: int,
               rng: random.Random) -> list[float]:
