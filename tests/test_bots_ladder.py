@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -231,6 +232,63 @@ def test_prior_waits_for_the_visits_it_is_asked_to() -> None:
     assert calls[0] > calls[1] > calls[2] == 0
     with pytest.raises(ValueError, match="prior_after"):
         make_bot("hard:prior_after=-1", game, 0, 0)
+
+
+def plain_way_out_west_towns(st: Any, s: int) -> tuple[float, float, float, int, int]:
+    """Seat ``s``'s town features of Way Out West counted the slow, obvious way: guarded,
+    exposed, cattle exposed, towns led by one, towns one behind."""
+    from boomtown.games.way_out_west.state import C, T
+
+    n = st.num_players
+    guarded = exposed = cattle_exposed = 0.0
+    led = behind = 0
+    for t in range(T):
+        row = st.owner[t * C:(t + 1) * C]
+        posse = [st.cowboys[o * T + t] for o in range(n)]
+        strength = [st.cattle[o * T + t] + row.count(o) for o in range(n)]
+        rivals = max(posse[o] for o in range(n) if o != s)
+        if row.count(s):
+            guarded += row.count(s) * min(posse[s], 2) / 2
+            exposed += row.count(s) if rivals > posse[s] else 0
+        if rivals > posse[s]:
+            cattle_exposed += st.cattle[s * T + t]
+        best = max(strength)
+        others = max(strength[o] for o in range(n) if o != s)
+        if best > 0 and strength[s] == best and best - others <= 1:
+            led += 1
+        elif best > 0 and strength[s] == best - 1:
+            behind += 1
+    return guarded, exposed, cattle_exposed, led, behind
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_way_out_west_features_match_a_plain_count(players: int) -> None:
+    """The knowledge's fast count of the towns (run thousands of times a decision) agrees
+    with the obvious count, and its points are the score breakdown's totals, at positions
+    of games played by ``heuristic`` seats (towns fill up, gunfights happen)."""
+    from boomtown.games.way_out_west import bot_knowledge as K
+
+    game = "way-out-west"
+    knowledge = WayOutWestKnowledge(game)
+    state = new_game(game, players, seed=20 + players)
+    bots = [make_bot("heuristic", game, players, s) for s in range(players)]
+    checked = threatened = 0
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance())
+            continue
+        totals, features = knowledge.all_features(state, 0)
+        assert totals == [float(t) for t in state.score_breakdown()["totals"]]
+        for s in range(players):
+            f = features[s]
+            assert (f[K.F_GUARDED], f[K.F_EXPOSED], f[K.F_CATTLE_EXPOSED], f[K.F_LED_BY_ONE],
+                    f[K.F_ONE_BEHIND]) == plain_way_out_west_towns(state, s)
+            threatened += f[K.F_EXPOSED] > 0
+        checked += 1
+        player = state.current_player
+        state.apply(bots[player].choose(Observation(state, player)))
+    assert checked > 100
+    assert threatened  # the check saw counters exposed to rivals' cowboys
 
 
 def test_search_reuses_its_tree_within_a_turn() -> None:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from boomtown.bots.knowledge import RoundsKnowledge, lookahead_prior
 from boomtown.games.way_out_west import actions as A
-from boomtown.games.way_out_west.scoring import breakdown, income
+from boomtown.games.way_out_west.scoring import income, standing
 
 if TYPE_CHECKING:
     import random
@@ -58,6 +58,21 @@ FEATURES: tuple[tuple[str, float], ...] = (
  F_ONE_BEHIND, F_COWBOYS, F_COWBOY_SUPPLY, F_CATTLE_SUPPLY, F_LEFT) = range(len(FEATURES))
 
 
+def _top_two(values: list[int]) -> tuple[int, int]:
+    """The largest of ``values`` and the largest of the rest (equal to it on a tie).
+
+    >>> _top_two([1, 3, 3]), _top_two([4, 0, 2])
+    ((3, 3), (4, 2))
+    """
+    first = second = -1
+    for v in values:
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first, second
+
+
 def income_rounds_left(st: St) -> int:
     """Income rounds still to come (this round's when it is still being played)."""
     return sum(1 for r in st.income_after if r >= max(1, st.round))
@@ -73,7 +88,7 @@ class WayOutWestKnowledge(RoundsKnowledge):
 
     def all_features(self, state: State, seat: int) -> tuple[list[float], list[list[float]]]:
         st: St = state  # type: ignore[assignment]
-        totals = [float(t) for t in breakdown(st)["totals"]]
+        totals = [float(row[-1]) for row in standing(st)]
         n = st.num_players
         paid = income(st)
         rounds_left = income_rounds_left(st)
@@ -81,26 +96,29 @@ class WayOutWestKnowledge(RoundsKnowledge):
         owner, cowboys, cattle = st.owner, st.cowboys, st.cattle
         out = [[0.0] * len(FEATURES) for _ in range(n)]
         for t in range(T):
-            row = owner[t * C:(t + 1) * C]
             posse = cowboys[t::T]
             herds = cattle[t::T]
             strength = list(herds)
-            for o in row:
+            mine = [0] * n  # every seat's counters in town t
+            for o in owner[t * C:(t + 1) * C]:
                 if o >= 0:
                     strength[o] += 1
-            best = max(strength)
+                    mine[o] += 1
+            # A seat is threatened where any seat has more cowboys (a rival, then); it leads
+            # by one where the strongest other seat (the second of all) is one behind.
+            most = max(posse)
+            best, second = _top_two(strength)
             for s in range(n):
-                mine = row.count(s)
-                rivals = max((posse[o] for o in range(n) if o != s), default=0)
                 f = out[s]
-                if mine:
-                    f[F_GUARDED] += mine * min(posse[s], 2) / 2
-                    if rivals > posse[s]:
-                        f[F_EXPOSED] += mine
-                if herds[s] and rivals > posse[s]:
+                own = posse[s]
+                threatened = most > own
+                if mine[s]:
+                    f[F_GUARDED] += mine[s] * min(own, 2) / 2
+                    if threatened:
+                        f[F_EXPOSED] += mine[s]
+                if herds[s] and threatened:
                     f[F_CATTLE_EXPOSED] += herds[s]
                 if best > 0 and strength[s] == best:
-                    second = max((strength[o] for o in range(n) if o != s), default=0)
                     if best - second <= 1:
                         f[F_LED_BY_ONE] += 1
                 elif best > 0 and strength[s] == best - 1:
