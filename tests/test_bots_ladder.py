@@ -35,7 +35,10 @@ from boomtown.bots.ladder import (
 from boomtown.bots.search import Node, SearchBot, best_child
 from boomtown.games.great_western_trail.bot_knowledge import remaining_visits
 from boomtown.games.great_western_trail.data import KC_SPACE, SPACES
+from boomtown.games.way_out_west import bot_knowledge as K
 from boomtown.games.way_out_west.bot_knowledge import WayOutWestKnowledge
+from boomtown.games.way_out_west.state import C as WOW_C
+from boomtown.games.way_out_west.state import T as WOW_T
 from test_bots import advance
 
 GAMES = ("western-town", "way-out-west", "great-western-trail")
@@ -237,21 +240,19 @@ def test_prior_waits_for_the_visits_it_is_asked_to() -> None:
 def plain_way_out_west_towns(st: Any, s: int) -> tuple[float, float, float, int, int]:
     """Seat ``s``'s town features of Way Out West counted the slow, obvious way: guarded,
     exposed, cattle exposed, towns led by one, towns one behind."""
-    from boomtown.games.way_out_west.state import C, T
-
     n = st.num_players
     guarded = exposed = cattle_exposed = 0.0
     led = behind = 0
-    for t in range(T):
-        row = st.owner[t * C:(t + 1) * C]
-        posse = [st.cowboys[o * T + t] for o in range(n)]
-        strength = [st.cattle[o * T + t] + row.count(o) for o in range(n)]
+    for t in range(WOW_T):
+        row = st.owner[t * WOW_C:(t + 1) * WOW_C]
+        posse = [st.cowboys[o * WOW_T + t] for o in range(n)]
+        strength = [st.cattle[o * WOW_T + t] + row.count(o) for o in range(n)]
         rivals = max(posse[o] for o in range(n) if o != s)
         if row.count(s):
             guarded += row.count(s) * min(posse[s], 2) / 2
             exposed += row.count(s) if rivals > posse[s] else 0
         if rivals > posse[s]:
-            cattle_exposed += st.cattle[s * T + t]
+            cattle_exposed += st.cattle[s * WOW_T + t]
         best = max(strength)
         others = max(strength[o] for o in range(n) if o != s)
         if best > 0 and strength[s] == best and best - others <= 1:
@@ -266,8 +267,6 @@ def test_way_out_west_features_match_a_plain_count(players: int) -> None:
     """The knowledge's fast count of the towns (run thousands of times a decision) agrees
     with the obvious count, and its points are the score breakdown's totals, at positions
     of games played by ``heuristic`` seats (towns fill up, gunfights happen)."""
-    from boomtown.games.way_out_west import bot_knowledge as K
-
     game = "way-out-west"
     knowledge = WayOutWestKnowledge(game)
     state = new_game(game, players, seed=20 + players)
