@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from boomtown.bots.knowledge import RoundsKnowledge, lookahead_prior
 from boomtown.games.way_out_west import actions as A
-from boomtown.games.way_out_west.scoring import income, standing
+from boomtown.games.way_out_west.scoring import income, totals
 
 if TYPE_CHECKING:
     import random
@@ -88,7 +88,7 @@ class WayOutWestKnowledge(RoundsKnowledge):
 
     def all_features(self, state: State, seat: int) -> tuple[list[float], list[list[float]]]:
         st: St = state  # type: ignore[assignment]
-        totals = [float(row[-1]) for row in standing(st)]
+        points = [float(t) for t in totals(st)]
         n = st.num_players
         paid = income(st)
         rounds_left = income_rounds_left(st)
@@ -133,7 +133,7 @@ class WayOutWestKnowledge(RoundsKnowledge):
             f[F_COWBOY_SUPPLY] = st.cowboy_supply[s] * left
             f[F_CATTLE_SUPPLY] = st.cattle_supply[s] * left
             f[F_LEFT] = left
-        return totals, out
+        return points, out
 
     def prior(self, state: State, player: int, ids: list[int], seat: int,
               rng: random.Random) -> list[float]:

@@ -163,7 +163,7 @@ class WayOutWestObservation(SlotObservation):
 
     def points(self, st: St) -> list[float]:
         """Every seat's points (final once the game is over)."""
-        return [float(row[-1]) for row in self._scoring.standing(st)]
+        return [float(t) for t in self._scoring.totals(st)]
 
     def encode(self, st: St, seat: int | None, out: Any) -> None:
         n = self.players

@@ -208,6 +208,11 @@ def standing(st: St) -> list[list[int]]:
             for c, k, t, m, w in zip(counters, cattle, towns, money, wanted, strict=True)]
 
 
+def totals(st: St) -> list[int]:
+    """Every seat's total points as they stand (the last column of :func:`standing`)."""
+    return [row[-1] for row in standing(st)]
+
+
 @WOW.answers("returns")
 def returns(st: St) -> list[float]:
     """1 for every winner (most VP, then most money; still tied: a shared win), else 0."""
