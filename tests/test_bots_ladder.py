@@ -262,6 +262,26 @@ def plain_way_out_west_towns(st: Any, s: int) -> tuple[float, float, float, int,
     return guarded, exposed, cattle_exposed, led, behind
 
 
+def plain_way_out_west_town_terms(st: Any, s: int) -> list[float]:
+    """Seat ``s``'s terms of every town (``K.TOWN_TERMS``, town by town) and its leads over
+    the strongest rival in money, Wanted counters and points, counted the obvious way."""
+    n = st.num_players
+    rivals = [o for o in range(n) if o != s]
+    out: list[float] = []
+    for t in range(WOW_T):
+        row = st.owner[t * WOW_C:(t + 1) * WOW_C]
+        posse = [st.cowboys[o * WOW_T + t] for o in range(n)]
+        strength = [st.cattle[o * WOW_T + t] + row.count(o) for o in range(n)]
+        out += [row.count(s), WOW_C - row.count(-1), st.cattle[s * WOW_T + t], posse[s],
+                max(posse[o] for o in rivals), strength[s], max(strength[o] for o in rivals),
+                st.farmer[t], 1.0 if row[K.TRAIN] >= 0 else 0.0]
+    points = [float(t) for t in st.score_breakdown()["totals"]]
+    out += [st.money[s] - max(st.money[o] for o in rivals),
+            st.wanted[s] - max(st.wanted[o] for o in rivals),
+            points[s] - max(points[o] for o in rivals)]
+    return out
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_way_out_west_features_match_a_plain_count(players: int) -> None:
     """The knowledge's fast count of the towns (run thousands of times a decision) agrees
@@ -282,6 +302,8 @@ def test_way_out_west_features_match_a_plain_count(players: int) -> None:
             f = features[s]
             assert (f[K.F_GUARDED], f[K.F_EXPOSED], f[K.F_CATTLE_EXPOSED], f[K.F_LED_BY_ONE],
                     f[K.F_ONE_BEHIND]) == plain_way_out_west_towns(state, s)
+            assert [*f[K.F_TOWNS:], f[K.F_MONEY_LEAD], f[K.F_WANTED_LEAD],
+                    f[K.F_POINTS_LEAD]] == plain_way_out_west_town_terms(state, s)
             threatened += f[K.F_EXPOSED] > 0
         checked += 1
         player = state.current_player

@@ -642,9 +642,18 @@ def _finish_along(world: State, seat: int, node: Node | None, knowledge: Knowled
         steps += 1
 
 
+#: How a feature that weighs a scoring category's points begins its name.
+POINTS_PREFIX = "points: "
+
+
 def _label(feature: str) -> str:
-    """A feature's name for a reason: what it counts, before its `` x `` scaling."""
-    return feature.split(" x ", 1)[0].strip()
+    """A feature's name for a reason: what it counts, before its `` x `` scaling; a feature
+    that weighs a category's points (``points: CATEGORY``) joins that category's term.
+
+    >>> _label("money x left"), _label("points: town control")
+    ('money', 'town control')
+    """
+    return feature.split(" x ", 1)[0].strip().removeprefix(POINTS_PREFIX)
 
 
 def _field_label(key: str) -> str:

@@ -13,6 +13,13 @@ money and most Wanted as they stand) plus a weighted sum of what its position pr
   them, and where rivals' cowboys could take them over (gunfights);
 - control margins: towns it leads, and towns where it is one counter or cattle behind;
 - cowboys on the board (they defend and attack) and in its supply, cattle still to buy.
+
+Those terms carry hand-made weights. The knowledge also reads what a learned model needs
+(hand-made weight 0): the points by category, the seat's place in the turn order, its lead
+over the strongest rival in money, Wanted counters and points, and town by town its
+counters, cattle and cowboys against the strongest rival's. ``benchmarks/train_values.py``
+fits the weights of every term on self-play games (:mod:`boomtown.bots.value_weights`); a
+fitted set replaces the hand-made one (docs/bots.md, "Issue 17, twelfth pass").
 """
 
 from __future__ import annotations
@@ -21,7 +28,9 @@ from typing import TYPE_CHECKING
 
 from boomtown.bots.knowledge import RoundsKnowledge, lookahead_prior
 from boomtown.games.way_out_west import actions as A
-from boomtown.games.way_out_west.scoring import income, totals
+from boomtown.games.way_out_west.data import DATA
+from boomtown.games.way_out_west.scoring import STANDING, income, standing
+from boomtown.games.way_out_west.state import TRAIN
 
 if TYPE_CHECKING:
     import random
@@ -39,6 +48,13 @@ BID_STEP = 0.1
 #: score; a bidding war that empties the purse loses the game).
 MONEY_LEFT = 0.5
 
+#: What a town tells of a seat, for each town (read only by fitted weights).
+TOWN_TERMS = ("own counters", "counters", "own cattle", "own cowboys", "rival cowboys",
+              "own strength", "rival strength", "Farmer", "Train")
+#: The points by category (:data:`~boomtown.games.way_out_west.scoring.STANDING` but the
+#: total, which is the estimate's base).
+POINT_TERMS = tuple(f"points: {key.replace('_', ' ')}" for key in STANDING[:-1])
+
 FEATURES: tuple[tuple[str, float], ...] = (
     ("money", 0.15),
     ("money x left", MONEY_LEFT),
@@ -52,10 +68,32 @@ FEATURES: tuple[tuple[str, float], ...] = (
     ("cowboys in supply x left", 0.0),
     ("cattle in supply x left", 0.0),
     ("rounds left", 0.0),
+    # read only by fitted weights
+    *((name, 0.0) for name in POINT_TERMS),
+    ("income", 0.0),
+    ("open bid", 0.0),
+    ("still bidding", 0.0),
+    ("place in the turn order", 0.0),
+    ("cowboys in supply", 0.0),
+    ("cattle in supply", 0.0),
+    ("counters in supply", 0.0),
+    ("Wanted counters", 0.0),
+    ("Farmers taken", 0.0),
+    ("money lead over the richest rival", 0.0),
+    ("Wanted lead over the most wanted rival", 0.0),
+    ("points lead over the best rival", 0.0),
+    *((f"{town.name}: {term}", 0.0) for town in DATA.towns for term in TOWN_TERMS),
 )
 #: Each feature's index in a seat's feature list.
 (F_MONEY, F_MONEY_LEFT, F_INCOME, F_GUARDED, F_EXPOSED, F_CATTLE_EXPOSED, F_LED_BY_ONE,
- F_ONE_BEHIND, F_COWBOYS, F_COWBOY_SUPPLY, F_CATTLE_SUPPLY, F_LEFT) = range(len(FEATURES))
+ F_ONE_BEHIND, F_COWBOYS, F_COWBOY_SUPPLY, F_CATTLE_SUPPLY, F_LEFT) = range(12)
+F_POINTS = 12
+(F_INCOME_NOW, F_BID, F_BIDDING, F_ORDER, F_COWBOYS_LEFT, F_CATTLE_LEFT, F_COUNTERS_LEFT,
+ F_WANTED, F_FARMERS, F_MONEY_LEAD, F_WANTED_LEAD,
+ F_POINTS_LEAD) = range(F_POINTS + len(POINT_TERMS), F_POINTS + len(POINT_TERMS) + 12)
+F_TOWNS = F_POINTS_LEAD + 1
+(TT_MINE, TT_SIZE, TT_CATTLE, TT_COWBOYS, TT_RIVAL_COWBOYS, TT_STRENGTH, TT_RIVAL_STRENGTH,
+ TT_FARMER, TT_TRAIN) = range(len(TOWN_TERMS))
 
 
 def _top_two(values: list[int]) -> tuple[int, int]:
@@ -73,6 +111,15 @@ def _top_two(values: list[int]) -> tuple[int, int]:
     return first, second
 
 
+def _lead(mine: int, top: tuple[int, int]) -> int:
+    """A seat's lead over the best of the others, from the top two of every seat's values.
+
+    >>> _lead(5, (5, 3)), _lead(3, (5, 3)), _lead(5, (5, 5))
+    (2, -2, 0)
+    """
+    return mine - (top[1] if mine == top[0] else top[0])
+
+
 def income_rounds_left(st: St) -> int:
     """Income rounds still to come (this round's when it is still being played)."""
     return sum(1 for r in st.income_after if r >= max(1, st.round))
@@ -88,7 +135,8 @@ class WayOutWestKnowledge(RoundsKnowledge):
 
     def all_features(self, state: State, seat: int) -> tuple[list[float], list[list[float]]]:
         st: St = state  # type: ignore[assignment]
-        points = [float(t) for t in totals(st)]
+        rows = standing(st)
+        points = [float(row[-1]) for row in rows]
         n = st.num_players
         paid = income(st)
         rounds_left = income_rounds_left(st)
@@ -98,16 +146,21 @@ class WayOutWestKnowledge(RoundsKnowledge):
         for t in range(T):
             posse = cowboys[t::T]
             herds = cattle[t::T]
+            town = owner[t * C:(t + 1) * C]
             strength = list(herds)
             mine = [0] * n  # every seat's counters in town t
-            for o in owner[t * C:(t + 1) * C]:
+            for o in town:
                 if o >= 0:
                     strength[o] += 1
                     mine[o] += 1
+            size = float(C - town.count(-1))
+            farmer = float(st.farmer[t])
+            train = 1.0 if town[TRAIN] >= 0 else 0.0
             # A seat is threatened where any seat has more cowboys (a rival, then); it leads
             # by one where the strongest other seat (the second of all) is one behind.
-            most = max(posse)
+            most, most2 = _top_two(posse)
             best, second = _top_two(strength)
+            base = F_TOWNS + t * len(TOWN_TERMS)
             for s in range(n):
                 f = out[s]
                 own = posse[s]
@@ -123,9 +176,23 @@ class WayOutWestKnowledge(RoundsKnowledge):
                         f[F_LED_BY_ONE] += 1
                 elif best > 0 and strength[s] == best - 1:
                     f[F_ONE_BEHIND] += 1
+                # the strongest rival's: the top of all unless that is the seat's own
+                f[base + TT_MINE] = mine[s]
+                f[base + TT_SIZE] = size
+                f[base + TT_CATTLE] = herds[s]
+                f[base + TT_COWBOYS] = own
+                f[base + TT_RIVAL_COWBOYS] = most2 if own == most else most
+                f[base + TT_STRENGTH] = strength[s]
+                f[base + TT_RIVAL_STRENGTH] = second if strength[s] == best else best
+                f[base + TT_FARMER] = farmer
+                f[base + TT_TRAIN] = train
+        money_top = _top_two(st.money)
+        wanted_top = _top_two(st.wanted)
+        points_top = _top_two([row[-1] for row in rows])
         for s in range(n):
             f = out[s]
-            money = float(st.money[s] - (st.bids[s] if st.in_auction[s] else 0))
+            bid = st.bids[s] if st.in_auction[s] else 0
+            money = float(st.money[s] - bid)
             f[F_MONEY] = money
             f[F_MONEY_LEFT] = money * left
             f[F_INCOME] = float(paid[s] * rounds_left)
@@ -133,6 +200,19 @@ class WayOutWestKnowledge(RoundsKnowledge):
             f[F_COWBOY_SUPPLY] = st.cowboy_supply[s] * left
             f[F_CATTLE_SUPPLY] = st.cattle_supply[s] * left
             f[F_LEFT] = left
+            f[F_POINTS:F_POINTS + len(POINT_TERMS)] = rows[s][:-1]
+            f[F_INCOME_NOW] = paid[s]
+            f[F_BID] = bid
+            f[F_BIDDING] = st.in_auction[s]
+            f[F_ORDER] = st.order.index(s)
+            f[F_COWBOYS_LEFT] = st.cowboy_supply[s]
+            f[F_CATTLE_LEFT] = st.cattle_supply[s]
+            f[F_COUNTERS_LEFT] = sum(st.csupply[s * C:(s + 1) * C])
+            f[F_WANTED] = st.wanted[s]
+            f[F_FARMERS] = st.farmers_taken[s]
+            f[F_MONEY_LEAD] = _lead(st.money[s], money_top)
+            f[F_WANTED_LEAD] = _lead(st.wanted[s], wanted_top)
+            f[F_POINTS_LEAD] = _lead(rows[s][-1], points_top)
         return points, out
 
     def prior(self, state: State, player: int, ids: list[int], seat: int,
