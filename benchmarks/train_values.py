@@ -1,64 +1,80 @@
-"""Fit a game's value model (the ladder's expected final score) on self-play games.
+"""Fit a game's value weights (the ladder's expected final score) on self-play games.
 
 ``python benchmarks/train_values.py GAME [--games N] [--seed S] [--iterations I]
-[--noise X] [--rounds R] [--write]``
+[--opponent SPEC] [--rounds R] [--workers W] [--ridge X] [--write]``
 
 The ladder's knowledge of a game (``boomtown.bots.knowledge.LinearKnowledge``) estimates a
 seat's final score as its points now plus a weighted sum of features of its position. This
-script plays ``--games`` three-player games (four for Western Town's double duel is not
-used) between search bots (``search`` with ``--iterations`` per decision, one turn deep),
-each seat's weights the current ones times a random factor ``exp(N(0, noise))`` per weight
-(so that the games show positions of many strategies), records every seat's features at
-the start of each turn, and fits the weights by ridge regression of the points each seat
-still scored (final score minus points then), pulled toward the current weights. With
-``--rounds R`` it repeats that R times, each round playing with the weights of the last.
-``--write`` stores the result in ``src/boomtown/bots/value_weights.py`` (the weights the
-ladder uses), with the command line that produced it.
+script fits those weights to what positions were really worth in games:
 
-Deterministic: the same arguments give the same games and weights. Needs numpy (the ``rl``
-extra). CPU: one process; run it under ``nice``.
+1. it plays ``--games`` three-player games, seeds from ``--seed``: every seat the ladder's
+   ``hard`` search (its game's shape) with ``--iterations`` a decision and the current
+   weights, except one seat (turning with the seed) played by ``--opponent`` when given
+   (the bots the ladder is measured against, so that the positions are the ones that
+   meet them);
+2. at every change of the seat to move it records every seat's features and points now,
+   and at the end the final scores: the target is the points each seat still scored;
+3. it fits the weights by ridge regression on those rows, pulled toward the current weights
+   (``--ridge`` per row, on features scaled to their mean size).
+
+With ``--rounds R`` it repeats that R times, each round playing with the weights of the last
+(policy iteration: a round sees the positions the new weights lead to). ``--write`` stores
+the result in ``src/boomtown/bots/value_weights.py`` with the command line that produced it;
+from then on the ladder uses them (docs/bots.md, "Issue 17, twelfth pass").
+
+Deterministic for the same arguments, whatever ``--workers``: the same games, rows and
+weights. Needs numpy. CPU: ``--workers`` processes (default 2); run it under ``nice``.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import pprint
 import random
 import sys
 import time
+from multiprocessing import Pool
 from pathlib import Path
+from statistics import mean
 from typing import Any
 
 from boomtown.bots.base import Observation
 from boomtown.bots.knowledge import LinearKnowledge, knowledge_for
+from boomtown.bots.ladder import level_parameters
+from boomtown.bots.registry import make_bot
 from boomtown.bots.search import SearchBot
 from boomtown.engine import CHANCE, get_ruleset
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "src/boomtown/bots/value_weights.py"
-#: Ridge strength per sample (pulls each weight toward its current value).
+#: Ridge strength per row (pulls each weight toward its current value).
 RIDGE = 0.02
 #: Players of the training games.
 PLAYERS = 3
 
-
-def perturbed(knowledge: LinearKnowledge, noise: float, rng: random.Random) -> LinearKnowledge:
-    """A copy of ``knowledge`` whose weights are each scaled by ``exp(N(0, noise))``."""
-    weights = [w * math.exp(rng.gauss(0.0, noise)) for w in knowledge.weights]
-    return type(knowledge)(knowledge.game, weights)
+#: One game to play: (game, weights, seed, iterations, opponent spec or "").
+Job = tuple[str, tuple[float, ...], int, int, str]
 
 
-def play(game: str, knowledge: LinearKnowledge, seed: int, iterations: int,
-         noise: float) -> tuple[list[list[float]], list[float]]:
-    """One self-play game: (rows of features + [target], final scores)."""
-    ruleset = get_ruleset(game)
-    state = ruleset.new_game(PLAYERS, seed)
+def search_bot(game: str, weights: tuple[float, ...], iterations: int,
+               rng: random.Random) -> SearchBot:
+    """The ladder's ``hard`` search of ``game`` with ``weights``, ``iterations`` a decision."""
+    params = level_parameters("hard", game)
+    params.pop("bot")
+    params.update(iterations=iterations, seconds=None)
+    knowledge = type(knowledge_for(game))(game, weights)
+    return SearchBot(rng, knowledge, name="train", **params)
+
+
+def play(job: Job) -> tuple[list[list[float]], list[float], int]:
+    """One game: (rows of features + [target], final scores, the opponent's seat or -1)."""
+    game, weights, seed, iterations, opponent = job
+    state = get_ruleset(game).new_game(PLAYERS, seed)
+    knowledge = type(knowledge_for(game))(game, weights)
     rng = random.Random(f"train:{game}:{seed}")
-    bots = [
-        SearchBot(random.Random(rng.getrandbits(64)), perturbed(knowledge, noise, rng),
-                  iterations=iterations, seconds=None, plies=0, name="train")
-        for _ in range(PLAYERS)
-    ]
+    other = seed % PLAYERS if opponent else -1
+    bots = [make_bot(opponent, game, seed, s) if s == other
+            else search_bot(game, weights, iterations, random.Random(rng.getrandbits(64)))
+            for s in range(PLAYERS)]
     samples: list[tuple[int, float, list[float]]] = []
     last = None
     while not state.is_terminal():
@@ -66,18 +82,17 @@ def play(game: str, knowledge: LinearKnowledge, seed: int, iterations: int,
         if player == CHANCE:
             state.apply(state.sample_chance())
             continue
-        if player != last:  # a turn starts: every seat's features
-            for s in range(PLAYERS):
-                points, features = knowledge.seat_features(state, s, s)
-                samples.append((s, points, features))
+        if player != last:
+            points, features = knowledge.all_features(state, player)
+            samples += [(s, points[s], features[s]) for s in range(PLAYERS)]
             last = player
         state.apply(bots[player].choose(Observation(state, player)))
     finals = knowledge.final_totals(state)
     rows = [[*features, finals[s] - points] for s, points, features in samples]
-    return rows, finals
+    return rows, finals, other
 
 
-def fit(rows: list[list[float]], prior: tuple[float, ...]) -> list[float]:
+def fit(rows: list[list[float]], prior: tuple[float, ...], ridge: float) -> list[float]:
     """Ridge regression of the last column on the others, pulled toward ``prior``."""
     import numpy as np
 
@@ -86,14 +101,13 @@ def fit(rows: list[list[float]], prior: tuple[float, ...]) -> list[float]:
     scale = np.maximum(np.abs(x).mean(axis=0), 1e-6)  # ridge on a common scale
     xs = x / scale
     w0 = np.asarray(prior) * scale
-    lam = RIDGE * len(rows)
+    lam = ridge * len(rows)
     a = xs.T @ xs + lam * np.eye(xs.shape[1])
     b = xs.T @ y + lam * w0
     ws = np.linalg.solve(a, b)
-    pred = xs @ ws
-    resid = float(np.sqrt(np.mean((y - pred) ** 2)))
+    resid = float(np.sqrt(np.mean((y - xs @ ws) ** 2)))
     base = float(np.sqrt(np.mean((y - xs @ w0) ** 2)))
-    print(f"  fit on {len(rows)} samples: rms error {resid:.2f} (current weights {base:.2f})")
+    print(f"  fit on {len(rows)} rows: rms error {resid:.2f} (current weights {base:.2f})")
     return [float(w) for w in ws / scale]
 
 
@@ -118,36 +132,44 @@ def write(game: str, names: tuple[str, ...], weights: list[float], command: str)
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
-    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=7000)
     parser.add_argument("--iterations", type=int, default=60)
-    parser.add_argument("--noise", type=float, default=0.4)
+    parser.add_argument("--opponent", default="", help="a bot spec for one seat a game")
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--ridge", type=float, default=RIDGE)
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
     base = knowledge_for(args.game)
     if not isinstance(base, LinearKnowledge):
         raise SystemExit(f"{args.game} has no linear value model")
-    knowledge: LinearKnowledge = base
-    for r in range(args.rounds):
-        start = time.process_time()
-        rows: list[list[float]] = []
-        scores: list[float] = []
-        for g in range(args.games):
-            seed = args.seed + r * args.games + g
-            more, finals = play(args.game, knowledge, seed, args.iterations, args.noise)
-            rows += more
-            scores += finals
-        mean = sum(scores) / len(scores)
-        print(f"round {r + 1}: {args.games} games, mean final score {mean:.1f}, "
-              f"{time.process_time() - start:.0f} s CPU")
-        weights = fit(rows, knowledge.weights)
-        for name, old, new in zip(knowledge.feature_names, knowledge.weights, weights,
-                                  strict=True):
-            print(f"    {name:<36} {old:9.4f} -> {new:9.4f}")
-        knowledge = type(knowledge)(args.game, weights)
+    names, weights = base.feature_names, base.weights
+    with Pool(args.workers) as pool:
+        for r in range(args.rounds):
+            start = time.time()
+            jobs = [(args.game, weights, args.seed + r * args.games + g, args.iterations,
+                     args.opponent) for g in range(args.games)]
+            rows: list[list[float]] = []
+            scores: list[float] = []
+            ahead = 0.0
+            for more, finals, other in pool.imap(play, jobs):
+                rows += more
+                scores += finals
+                if other >= 0:
+                    mine = [f for s, f in enumerate(finals) if s != other]
+                    ahead += mean(1.0 if f > finals[other] else 0.5 if f == finals[other]
+                                  else 0.0 for f in mine)
+            line = f"round {r + 1}: {args.games} games, mean final score {mean(scores):.1f}"
+            if args.opponent:
+                line += f", a search seat ahead of {args.opponent} in {ahead / args.games:.0%}"
+            print(f"{line}, {time.time() - start:.0f} s")
+            fitted = fit(rows, weights, args.ridge)
+            for name, old, new in zip(names, weights, fitted, strict=True):
+                print(f"    {name:<44} {old:9.4f} -> {new:9.4f}")
+            weights = tuple(fitted)
     if args.write:
-        write(args.game, knowledge.feature_names, list(knowledge.weights),
+        write(args.game, names, list(weights),
               "python benchmarks/train_values.py " + " ".join(sys.argv[1:] if argv is None
                                                               else argv))
 
