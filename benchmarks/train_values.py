@@ -8,13 +8,13 @@ seat's final score as its points now plus a weighted sum of features of its posi
 script fits those weights to what positions were really worth in games:
 
 1. it plays ``--games`` three-player games, seeds from ``--seed``: every seat the ladder's
-   ``hard`` search (its game's shape) with ``--iterations`` a decision and the current
-   weights, except one seat (turning with the seed) played by ``--opponent`` when given
-   (the bots the ladder is measured against, so that the positions are the ones that
-   meet them);
+   ``hard`` search (its game's shape) with ``--iterations`` a decision and the round's
+   weights (the first round: the knowledge's hand-made ones, whatever is shipped), except
+   one seat (turning with the seed) played by ``--opponent`` when given (the bots the
+   ladder is measured against, so that the positions are the ones that meet them);
 2. at every change of the seat to move it records every seat's features and points now,
    and at the end the final scores: the target is the points each seat still scored;
-3. it fits the weights by ridge regression on those rows, pulled toward the current weights
+3. it fits the weights by ridge regression on those rows, pulled toward the round's weights
    (``--ridge`` per row, on features scaled to their mean size).
 
 With ``--rounds R`` it repeats that R times, each round playing with the weights of the last
@@ -55,13 +55,20 @@ PLAYERS = 3
 Job = tuple[str, tuple[float, ...], int, int, str]
 
 
+def knowledge_with(game: str, weights: tuple[float, ...]) -> LinearKnowledge:
+    """``game``'s knowledge with ``weights``."""
+    base = knowledge_for(game)
+    assert isinstance(base, LinearKnowledge)  # main() checked
+    return type(base)(game, weights)
+
+
 def search_bot(game: str, weights: tuple[float, ...], iterations: int,
                rng: random.Random) -> SearchBot:
     """The ladder's ``hard`` search of ``game`` with ``weights``, ``iterations`` a decision."""
     params = level_parameters("hard", game)
     params.pop("bot")
     params.update(iterations=iterations, seconds=None)
-    knowledge = type(knowledge_for(game))(game, weights)
+    knowledge = knowledge_with(game, weights)
     return SearchBot(rng, knowledge, name="train", **params)
 
 
@@ -69,7 +76,7 @@ def play(job: Job) -> tuple[list[list[float]], list[float], int]:
     """One game: (rows of features + [target], final scores, the opponent's seat or -1)."""
     game, weights, seed, iterations, opponent = job
     state = get_ruleset(game).new_game(PLAYERS, seed)
-    knowledge = type(knowledge_for(game))(game, weights)
+    knowledge = knowledge_with(game, weights)
     rng = random.Random(f"train:{game}:{seed}")
     other = seed % PLAYERS if opponent else -1
     bots = [make_bot(opponent, game, seed, s) if s == other
@@ -144,7 +151,8 @@ def main(argv: list[str] | None = None) -> None:
     base = knowledge_for(args.game)
     if not isinstance(base, LinearKnowledge):
         raise SystemExit(f"{args.game} has no linear value model")
-    names, weights = base.feature_names, base.weights
+    # from the hand-made weights, whatever is shipped: the same command, the same result
+    names, weights = base.feature_names, base.default_weights
     with Pool(args.workers) as pool:
         for r in range(args.rounds):
             start = time.time()

@@ -8,7 +8,9 @@ assert what must hold whatever the budget, and use small iteration budgets (no t
 from __future__ import annotations
 
 import random
+import runpy
 from collections.abc import Callable
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -21,6 +23,7 @@ from boomtown.bots.knowledge import (
     LinearKnowledge,
     RoundsKnowledge,
     ahead_values,
+    fitted_weights,
     knowledge_for,
     register_knowledge,
     unregister_knowledge,
@@ -33,6 +36,7 @@ from boomtown.bots.ladder import (
     level_parameters,
 )
 from boomtown.bots.search import Node, SearchBot, best_child
+from boomtown.bots.value_weights import WEIGHTS
 from boomtown.games.great_western_trail.bot_knowledge import remaining_visits
 from boomtown.games.great_western_trail.data import KC_SPACE, SPACES
 from boomtown.games.way_out_west import bot_knowledge as K
@@ -150,6 +154,20 @@ def test_linear_knowledge_follows_one_declaration_of_its_features(toy: str) -> N
         Neither(toy).estimates(state, 0)
     with pytest.raises(ValueError, match="1 weights for 2 features"):
         BySeat(toy, weights=[1.0])
+
+
+def test_shipped_fitted_weights_are_the_ones_in_use() -> None:
+    """Every game with fitted weights in ``value_weights`` still declares exactly those
+    features (a changed feature would silently bring back the hand-made weights), and its
+    knowledge uses them."""
+    assert WEIGHTS, "no fitted weights shipped"
+    for game, entry in WEIGHTS.items():
+        knowledge = knowledge_for(game)
+        assert isinstance(knowledge, LinearKnowledge)
+        assert tuple(entry["features"]) == knowledge.feature_names, f"{game}: refit its weights"
+        assert knowledge.weights == fitted_weights(game, knowledge.feature_names)
+        assert knowledge.weights != knowledge.default_weights
+        assert entry["command"].startswith(f"python benchmarks/train_values.py {game} ")
 
 
 def test_rounds_knowledge_counts_the_rounds_done(toy: str) -> None:
@@ -449,3 +467,29 @@ def test_great_western_trail_knowledge_pays_no_step_toward_kansas_city() -> None
         visits[space] = remaining_visits(state, 0)  # type: ignore[arg-type]
     assert len(set(visits.values())) == 1, visits
     assert visits[-1] > 0
+
+
+def test_train_values_fits_what_the_games_say() -> None:
+    """``benchmarks/train_values.py``: a training game gives one row per seat and change of
+    the seat to move (features + the points still to come), and the fit finds the weights
+    that made the targets."""
+    script = Path(__file__).parent.parent / "benchmarks" / "train_values.py"
+    train = runpy.run_path(str(script), run_name="train_values")
+    knowledge = knowledge_for("way-out-west")
+    assert isinstance(knowledge, LinearKnowledge)
+    rows, finals, other = train["play"](
+        ("way-out-west", knowledge.default_weights, 7001, 2, "random"))
+    assert other == 7001 % 3
+    assert len(rows) % 3 == 0 and len(rows) > 30
+    assert all(len(row) == len(knowledge.feature_names) + 1 for row in rows)
+    points = slice(K.F_POINTS, K.F_POINTS + len(K.POINT_TERMS))  # the points now, by category
+    for i, row in enumerate(rows):  # every seat in turn, at each change of the seat to move
+        assert sum(row[points]) + row[-1] == finals[i % 3]
+    rng = random.Random(5)
+    truth = [rng.uniform(-1, 1) for _ in range(4)]
+    data = [[rng.uniform(0, 5) for _ in truth] for _ in range(200)]
+    made = [[*x, sum(w * v for w, v in zip(truth, x, strict=True))] for x in data]
+    fitted = train["fit"](made, (0.0,) * 4, 1e-9)
+    assert fitted == pytest.approx(truth, abs=1e-4)
+    # a strong pull keeps the weights where they were
+    assert train["fit"](made, (0.5,) * 4, 1e4) == pytest.approx([0.5] * 4, abs=1e-2)
