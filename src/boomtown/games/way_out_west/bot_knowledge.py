@@ -92,8 +92,6 @@ F_POINTS = 12
  F_WANTED, F_FARMERS, F_MONEY_LEAD, F_WANTED_LEAD,
  F_POINTS_LEAD) = range(F_POINTS + len(POINT_TERMS), F_POINTS + len(POINT_TERMS) + 12)
 F_TOWNS = F_POINTS_LEAD + 1
-(TT_MINE, TT_SIZE, TT_CATTLE, TT_COWBOYS, TT_RIVAL_COWBOYS, TT_STRENGTH, TT_RIVAL_STRENGTH,
- TT_FARMER, TT_TRAIN) = range(len(TOWN_TERMS))
 
 
 def _top_two(values: list[int]) -> tuple[int, int]:
@@ -176,16 +174,10 @@ class WayOutWestKnowledge(RoundsKnowledge):
                         f[F_LED_BY_ONE] += 1
                 elif best > 0 and strength[s] == best - 1:
                     f[F_ONE_BEHIND] += 1
-                # the strongest rival's: the top of all unless that is the seat's own
-                f[base + TT_MINE] = mine[s]
-                f[base + TT_SIZE] = size
-                f[base + TT_CATTLE] = herds[s]
-                f[base + TT_COWBOYS] = own
-                f[base + TT_RIVAL_COWBOYS] = most2 if own == most else most
-                f[base + TT_STRENGTH] = strength[s]
-                f[base + TT_RIVAL_STRENGTH] = second if strength[s] == best else best
-                f[base + TT_FARMER] = farmer
-                f[base + TT_TRAIN] = train
+                # in the order of TOWN_TERMS; a rival's: the strongest other seat's
+                f[base:base + len(TOWN_TERMS)] = (
+                    mine[s], size, herds[s], own, most2 if own == most else most,
+                    strength[s], second if strength[s] == best else best, farmer, train)
         money_top = _top_two(st.money)
         wanted_top = _top_two(st.wanted)
         points_top = _top_two([row[-1] for row in rows])
