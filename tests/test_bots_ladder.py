@@ -30,6 +30,7 @@ from boomtown.bots.knowledge import (
 )
 from boomtown.bots.ladder import (
     LEVELS,
+    MEDIUM_WOW_ITERATIONS,
     THROUGH_TURNS,
     WESTERN_TOWN_DEPTH,
     GreedyBot,
@@ -67,7 +68,10 @@ def test_levels_by_name() -> None:
         assert {k: hard_params[k] for k in shape} == shape
         medium = make_bot("medium", game, 1, 0)  # the same shape, a small budget
         assert isinstance(medium, SearchBot) and medium.plies == THROUGH_TURNS["plies"]
-        assert (medium.iterations, medium.seconds) == (150, 0.25)
+    budgets = {"western-town": (150, 0.25), "way-out-west": (MEDIUM_WOW_ITERATIONS, None)}
+    for game, budget in budgets.items():
+        medium = make_bot("medium", game, 1, 0)
+        assert isinstance(medium, SearchBot) and (medium.iterations, medium.seconds) == budget
     assert level_parameters("hard", "western-town")["pick"] == 1.0
     trail = make_bot("medium", "great-western-trail", 1, 0)  # a fixed budget, no clock
     assert isinstance(trail, SearchBot) and trail.iterations == 40 and trail.seconds is None

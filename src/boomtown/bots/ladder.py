@@ -37,6 +37,11 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: Great Western Trail's ``medium``: iterations a decision, no clock (about 20 ms a decision,
 #: so it plays the same on any machine).
 MEDIUM_GWT_ITERATIONS = 40
+#: Way Out West's ``medium``: iterations a decision, no clock. With the value weights fitted
+#: on self-play (docs/bots.md, "Issue 17, twelfth pass") 150 iterations were too close to
+#: ``hard`` (ahead of it in 8 of 24 games) and 50 to ``easy`` (ahead of it in 14 of 24);
+#: with 100, ahead of ``easy`` in 24.5 of 36 and of ``hard`` in 9 of 36.
+MEDIUM_WOW_ITERATIONS = 100
 #: A ``widen`` under which every action of a list competes from a node's second visit on.
 NO_WIDENING = 100.0
 #: ``hard`` in Western Town and Way Out West, shaped like ``ismcts`` but judged by the
@@ -78,7 +83,7 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
         "hard": WESTERN_TOWN_SEARCH,
     },
     "way-out-west": {
-        "medium": THROUGH_TURNS,
+        "medium": {**THROUGH_TURNS, "iterations": MEDIUM_WOW_ITERATIONS, "seconds": None},
         "hard": THROUGH_TURNS,
     },
 }
