@@ -84,14 +84,14 @@ FEATURES: tuple[tuple[str, float], ...] = (
     ("points lead over the best rival", 0.0),
     *((f"{town.name}: {term}", 0.0) for town in DATA.towns for term in TOWN_TERMS),
 )
-#: Each feature's index in a seat's feature list.
+#: Each feature's index in a seat's feature list: the hand-made terms, the points by
+#: category from F_POINTS, the seat's terms, then every town's from F_TOWNS.
 (F_MONEY, F_MONEY_LEFT, F_INCOME, F_GUARDED, F_EXPOSED, F_CATTLE_EXPOSED, F_LED_BY_ONE,
- F_ONE_BEHIND, F_COWBOYS, F_COWBOY_SUPPLY, F_CATTLE_SUPPLY, F_LEFT) = range(12)
-F_POINTS = 12
+ F_ONE_BEHIND, F_COWBOYS, F_COWBOY_SUPPLY, F_CATTLE_SUPPLY, F_LEFT, F_POINTS) = range(13)
 (F_INCOME_NOW, F_BID, F_BIDDING, F_ORDER, F_COWBOYS_LEFT, F_CATTLE_LEFT, F_COUNTERS_LEFT,
- F_WANTED, F_FARMERS, F_MONEY_LEAD, F_WANTED_LEAD,
- F_POINTS_LEAD) = range(F_POINTS + len(POINT_TERMS), F_POINTS + len(POINT_TERMS) + 12)
-F_TOWNS = F_POINTS_LEAD + 1
+ F_WANTED, F_FARMERS, F_MONEY_LEAD, F_WANTED_LEAD, F_POINTS_LEAD,
+ F_TOWNS) = range(F_POINTS + len(POINT_TERMS), F_POINTS + len(POINT_TERMS) + 13)
+assert F_TOWNS + len(DATA.towns) * len(TOWN_TERMS) == len(FEATURES)
 
 
 def _top_two(values: list[int]) -> tuple[int, int]:
