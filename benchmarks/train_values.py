@@ -62,13 +62,11 @@ def knowledge_with(game: str, weights: tuple[float, ...]) -> LinearKnowledge:
     return type(base)(game, weights)
 
 
-def search_bot(game: str, weights: tuple[float, ...], iterations: int,
-               rng: random.Random) -> SearchBot:
-    """The ladder's ``hard`` search of ``game`` with ``weights``, ``iterations`` a decision."""
-    params = level_parameters("hard", game)
+def search_bot(knowledge: LinearKnowledge, iterations: int, rng: random.Random) -> SearchBot:
+    """The ladder's ``hard`` search with ``knowledge``, ``iterations`` a decision."""
+    params = level_parameters("hard", knowledge.game)
     params.pop("bot")
     params.update(iterations=iterations, seconds=None)
-    knowledge = knowledge_with(game, weights)
     return SearchBot(rng, knowledge, name="train", **params)
 
 
@@ -80,7 +78,7 @@ def play(job: Job) -> tuple[list[list[float]], list[float], int]:
     rng = random.Random(f"train:{game}:{seed}")
     other = seed % PLAYERS if opponent else -1
     bots = [make_bot(opponent, game, seed, s) if s == other
-            else search_bot(game, weights, iterations, random.Random(rng.getrandbits(64)))
+            else search_bot(knowledge, iterations, random.Random(rng.getrandbits(64)))
             for s in range(PLAYERS)]
     samples: list[tuple[int, float, list[float]]] = []
     last = None

@@ -62,16 +62,14 @@ def test_levels_by_name() -> None:
         hard = make_bot("hard", game, 1, 0)
         assert isinstance(medium, SearchBot) and isinstance(hard, SearchBot)
         assert hard.seconds == level_parameters("hard", game)["seconds"] == 1.0
-    for game in ("western-town", "way-out-west"):  # a tree through every seat's turns
+    medium_budgets = {"western-town": (150, 0.25), "way-out-west": (MEDIUM_WOW_ITERATIONS, None)}
+    for game, budget in medium_budgets.items():  # a tree through every seat's turns
         hard_params = level_parameters("hard", game)
         shape = {k: v for k, v in THROUGH_TURNS.items() if k != "depth"}  # depth: per game
         assert {k: hard_params[k] for k in shape} == shape
         medium = make_bot("medium", game, 1, 0)  # the same shape, a small budget
         assert isinstance(medium, SearchBot) and medium.plies == THROUGH_TURNS["plies"]
-    budgets = {"western-town": (150, 0.25), "way-out-west": (MEDIUM_WOW_ITERATIONS, None)}
-    for game, budget in budgets.items():
-        medium = make_bot("medium", game, 1, 0)
-        assert isinstance(medium, SearchBot) and (medium.iterations, medium.seconds) == budget
+        assert (medium.iterations, medium.seconds) == budget
     assert level_parameters("hard", "western-town")["pick"] == 1.0
     trail = make_bot("medium", "great-western-trail", 1, 0)  # a fixed budget, no clock
     assert isinstance(trail, SearchBot) and trail.iterations == 40 and trail.seconds is None
