@@ -1,7 +1,7 @@
 """Fit a game's value weights (the ladder's expected final score) on self-play games.
 
 ``python benchmarks/train_values.py GAME [--games N] [--seed S] [--iterations I]
-[--opponent SPEC] [--rounds R] [--workers W] [--ridge X] [--write]``
+[--opponent SPEC] [--rounds R] [--workers W] [--ridge X] [--keep NAME,...] [--write]``
 
 The ladder's knowledge of a game (``boomtown.bots.knowledge.LinearKnowledge``) estimates a
 seat's final score as its points now plus a weighted sum of features of its position. This
@@ -15,7 +15,10 @@ script fits those weights to what positions were really worth in games:
 2. at every change of the seat to move it records every seat's features and points now,
    and at the end the final scores: the target is the points each seat still scored;
 3. it fits the weights by ridge regression on those rows, pulled toward the round's weights
-   (``--ridge`` per row, on features scaled to their mean size).
+   (``--ridge`` per row, on features scaled to their mean size). The features named by
+   ``--keep`` keep their weights: a clock term (the time left) that a seat can move by
+   delaying the game would otherwise be fitted a positive weight, and a search that
+   maximises the estimate would stall to collect it.
 
 With ``--rounds R`` it repeats that R times, each round playing with the weights of the last
 (policy iteration: a round sees the positions the new weights lead to). ``--write`` stores
@@ -97,12 +100,31 @@ def play(job: Job) -> tuple[list[list[float]], list[float], int]:
     return rows, finals, other
 
 
-def fit(rows: list[list[float]], prior: tuple[float, ...], ridge: float) -> list[float]:
-    """Ridge regression of the last column on the others, pulled toward ``prior``."""
+def fit(rows: list[list[float]], prior: tuple[float, ...], ridge: float,
+        keep: frozenset[int] = frozenset()) -> list[float]:
+    """Ridge regression of the last column on the others, pulled toward ``prior``; the
+    columns in ``keep`` keep their ``prior`` weights.
+
+    >>> rows = [[1.0, 2.0, 3.0 + 5.0 * 2.0], [2.0, 1.0, 6.0 + 5.0], [0.0, 1.0, 5.0]]
+    >>> [round(w, 2) for w in fit(rows, (0.0, 5.0), 0.0, keep=frozenset({1}))]
+      fit on 3 rows: rms error 0.00 (current weights 3.87)
+    [3.0, 5.0]
+    """
     import numpy as np
 
     data = np.asarray(rows, dtype=float)
     x, y = data[:, :-1], data[:, -1]
+    if keep:
+        kept = sorted(keep)
+        free = [i for i in range(x.shape[1]) if i not in keep]
+        y_free = y - x[:, kept] @ np.asarray([prior[i] for i in kept])
+        fitted = fit([[*r, t] for r, t in zip(x[:, free].tolist(), y_free.tolist(),
+                                              strict=True)],
+                     tuple(prior[i] for i in free), ridge)
+        weights = list(prior)
+        for i, w in zip(free, fitted, strict=True):
+            weights[i] = w
+        return weights
     scale = np.maximum(np.abs(x).mean(axis=0), 1e-6)  # ridge on a common scale
     xs = x / scale
     w0 = np.asarray(prior) * scale
@@ -144,6 +166,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--ridge", type=float, default=RIDGE)
+    parser.add_argument("--keep", default="",
+                        help="comma-separated features whose weights are not fitted")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
     base = knowledge_for(args.game)
@@ -151,6 +175,12 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(f"{args.game} has no linear value model")
     # from the hand-made weights, whatever is shipped: the same command, the same result
     names, weights = base.feature_names, base.default_weights
+    kept_names = [n.strip() for n in args.keep.split(",") if n.strip()]
+    unknown = [n for n in kept_names if n not in names]
+    if unknown:
+        raise SystemExit(f"--keep: no feature {', '.join(map(repr, unknown))} in {args.game}; "
+                         f"its features: {', '.join(names)}")
+    keep = frozenset(names.index(n) for n in kept_names)
     with Pool(args.workers) as pool:
         for r in range(args.rounds):
             start = time.time()
@@ -170,7 +200,7 @@ def main(argv: list[str] | None = None) -> None:
             if args.opponent:
                 line += f", a search seat ahead of {args.opponent} in {ahead / args.games:.0%}"
             print(f"{line}, {time.time() - start:.0f} s")
-            fitted = fit(rows, weights, args.ridge)
+            fitted = fit(rows, weights, args.ridge, keep)
             for name, old, new in zip(names, weights, fitted, strict=True):
                 print(f"    {name:<44} {old:9.4f} -> {new:9.4f}")
             weights = tuple(fitted)

@@ -495,3 +495,9 @@ def test_train_values_fits_what_the_games_say() -> None:
     assert fitted == pytest.approx(truth, abs=1e-4)
     # a strong pull keeps the weights where they were
     assert train["fit"](made, (0.5,) * 4, 1e4) == pytest.approx([0.5] * 4, abs=1e-2)
+    # a kept weight stays as it was, and the others are fitted to what it leaves
+    kept = train["fit"](made, (0.0, 0.0, 2.0, 0.0), 1e-9, frozenset({2}))
+    assert kept[2] == 2.0
+    assert kept != pytest.approx(truth, abs=1e-2)
+    assert train["fit"](made, (0.0, 0.0, truth[2], 0.0), 1e-9, frozenset({2})) == pytest.approx(
+        truth, abs=1e-4)
