@@ -43,7 +43,7 @@ from typing import Any
 
 from boomtown.bots.base import Observation
 from boomtown.bots.knowledge import LinearKnowledge, knowledge_for
-from boomtown.bots.ladder import level_parameters
+from boomtown.bots.ladder import FITTED, level_parameters
 from boomtown.bots.registry import make_bot
 from boomtown.bots.search import SearchBot
 from boomtown.engine import CHANCE, get_ruleset
@@ -69,6 +69,7 @@ def search_bot(knowledge: LinearKnowledge, iterations: int, rng: random.Random) 
     """The ladder's ``hard`` search with ``knowledge``, ``iterations`` a decision."""
     params = level_parameters("hard", knowledge.game)
     params.pop("bot")
+    params.pop(FITTED)  # the weights are the round's, in ``knowledge``
     params.update(iterations=iterations, seconds=None)
     return SearchBot(rng, knowledge, name="train", **params)
 

@@ -172,6 +172,21 @@ def test_shipped_fitted_weights_are_the_ones_in_use() -> None:
         assert entry["command"].startswith(f"python benchmarks/train_values.py {game} ")
 
 
+def test_easy_judges_with_the_hand_made_weights() -> None:
+    """``easy`` never uses weights fitted on self-play (they made it nearly ``medium``'s
+    equal); ``medium`` and ``hard`` do, and ``fitted=0`` gives any search the hand-made ones."""
+    for game in WEIGHTS:
+        fitted = knowledge_for(game)
+        assert isinstance(fitted, LinearKnowledge)
+        hand = make_bot("easy", game, 1, 0).knowledge
+        assert isinstance(hand, LinearKnowledge)
+        assert hand.weights == fitted.default_weights != fitted.weights
+        assert make_bot("easy:fitted=1", game, 1, 0).knowledge is fitted
+        for spec in ("medium", "hard", "search"):
+            assert make_bot(spec, game, 1, 0).knowledge is fitted
+            assert make_bot(f"{spec}:fitted=0", game, 1, 0).knowledge is hand
+
+
 def test_rounds_knowledge_counts_the_rounds_done(toy: str) -> None:
     knowledge = RoundsKnowledge(toy)
     shares = [knowledge.progress(SimpleNamespace(round=r, rounds=4)) for r in (0, 1, 3, 5, 6)]

@@ -249,6 +249,8 @@ def lookahead_prior(
 
 #: Knowledge by game id, built on first use.
 _KNOWLEDGE: dict[str, Knowledge] = {}
+#: The same with the hand-made weights, for games whose weights were fitted.
+_HAND_MADE: dict[str, Knowledge] = {}
 #: Factories registered with :func:`register_knowledge` (they win over the ruleset's).
 _FACTORIES: dict[str, Callable[[str], Knowledge]] = {}
 
@@ -257,20 +259,36 @@ def register_knowledge(game: str, factory: Callable[[str], Knowledge]) -> None:
     """Use ``factory(game)`` for ``game`` (a third-party game, or a test)."""
     _FACTORIES[game] = factory
     _KNOWLEDGE.pop(game, None)
+    _HAND_MADE.pop(game, None)
 
 
 def unregister_knowledge(game: str) -> None:
     _FACTORIES.pop(game, None)
     _KNOWLEDGE.pop(game, None)
+    _HAND_MADE.pop(game, None)
 
 
-def knowledge_for(game: str) -> Knowledge:
+def knowledge_for(game: str, fitted: bool = True) -> Knowledge:
     """The game's knowledge (registered, else its ruleset's ``bot_knowledge``, else the
-    generic one)."""
+    generic one). With ``fitted=False``, a linear value judges with its hand-made weights
+    even where :mod:`boomtown.bots.value_weights` holds fitted ones.
+
+    >>> fitted = knowledge_for("way-out-west")
+    >>> hand = knowledge_for("way-out-west", fitted=False)
+    >>> hand.weights == fitted.default_weights != fitted.weights
+    True
+    >>> knowledge_for("western-town", fitted=False) is knowledge_for("western-town")
+    True
+    """
     found = _KNOWLEDGE.get(game)
-    if found is not None:
+    if found is None:
+        factory = _FACTORIES.get(game) or declared(game, "bot_knowledge")
+        found = factory(game) if factory is not None else Knowledge(game)
+        _KNOWLEDGE[game] = found
+    if fitted or not isinstance(found, LinearKnowledge) or \
+            found.weights == found.default_weights:
         return found
-    factory = _FACTORIES.get(game) or declared(game, "bot_knowledge")
-    knowledge = factory(game) if factory is not None else Knowledge(game)
-    _KNOWLEDGE[game] = knowledge
-    return knowledge
+    hand = _HAND_MADE.get(game)
+    if hand is None:
+        hand = _HAND_MADE[game] = type(found)(game, found.default_weights)
+    return hand

@@ -5,12 +5,16 @@ Every level plays every game with the game's :class:`~boomtown.bots.knowledge.Kn
 
 - ``easy``: a :class:`GreedyBot`. Each legal action is tried on a few determinizations, the
   turn is finished by the knowledge's playout policy and the position judged by the
-  expected final scores; it picks among the best few with some chance (a newcomer's fair
+  expected final scores with the knowledge's hand-made weights (``fitted=0``: never those
+  fitted on self-play); it picks among the best few with some chance (a newcomer's fair
   opponent: it never takes an action that judges clearly worse than the best one);
 - ``medium``: the ladder's search (:class:`~boomtown.bots.search.SearchBot`) with a small
   budget;
 - ``hard``: the same search with one second of CPU time per decision (it stops early when
   the most visited move can no longer be overtaken).
+
+``medium`` and ``hard`` judge with the value fitted on self-play where a game has one
+(``fitted=1``, :mod:`boomtown.bots.value_weights`).
 
 The table :data:`LEVELS` is the one place that says what a level is; :data:`GAME_LEVELS`
 adjusts a level for one game. A level's spec takes the same parameters as its bot, so
@@ -30,9 +34,9 @@ from boomtown.engine import CHANCE, Action, State
 
 #: What each level is: the bot and its parameters (before a game's adjustments).
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"bot": "greedy", "samples": 2, "choices": 3, "margin": 0.02},
-    "medium": {"bot": "search", "iterations": 150, "seconds": 0.25, "plies": 1},
-    "hard": {"bot": "search", "seconds": 1.0, "plies": 1},
+    "easy": {"bot": "greedy", "samples": 2, "choices": 3, "margin": 0.02, "fitted": 0},
+    "medium": {"bot": "search", "iterations": 150, "seconds": 0.25, "plies": 1, "fitted": 1},
+    "hard": {"bot": "search", "seconds": 1.0, "plies": 1, "fitted": 1},
 }
 #: Great Western Trail's ``medium``: iterations a decision, no clock (about 20 ms a decision,
 #: so it plays the same on any machine).
@@ -93,9 +97,12 @@ DESCRIPTIONS = {
     "medium": "a short tree search guided by the game's knowledge",
     "hard": "tree search guided by the game's knowledge, one second a move",
 }
-GREEDY_PARAMETERS = {"samples", "choices", "margin"}
+#: Chooses the knowledge's weights (1: fitted on self-play where the game has them, 0:
+#: hand-made); every level takes it.
+FITTED = "fitted"
+GREEDY_PARAMETERS = {"samples", "choices", "margin", FITTED}
 SEARCH_PARAMETERS = {"iterations", "seconds", "plies", "c", "widen", "widen_base", "reuse",
-                     "depth", "pick", "prior_after"}
+                     "depth", "pick", "prior_after", FITTED}
 
 
 def level_parameters(level: str, game: str) -> dict[str, Any]:
@@ -120,7 +127,7 @@ def make_level(level: str, game: str, rng: random.Random, overrides: dict[str, A
     if "iterations" in overrides and "seconds" not in overrides:
         params["seconds"] = None
     params.update(overrides)
-    knowledge = knowledge_for(game)
+    knowledge = knowledge_for(game, fitted=bool(params.pop(FITTED, 1)))
     if kind == "greedy":
         return GreedyBot(rng, knowledge, name=name, **params)
     if "reuse" in params:

@@ -17,7 +17,7 @@ from boomtown.bots.base import Bot, bot_rng
 from boomtown.bots.evaluation import evaluation_for
 from boomtown.bots.ismcts import IsmctsBot
 from boomtown.bots.knowledge import knowledge_for
-from boomtown.bots.ladder import DESCRIPTIONS, LEVELS, SEARCH_PARAMETERS, make_level
+from boomtown.bots.ladder import DESCRIPTIONS, FITTED, LEVELS, SEARCH_PARAMETERS, make_level
 from boomtown.bots.search import SearchBot
 from boomtown.bots.simple import HeuristicBot, RandomBot
 
@@ -59,7 +59,9 @@ def _search(game: str, rng: Any, params: dict[str, Any], spec: str) -> Bot:
         params = {**params, "seconds": None}
     if "reuse" in params:
         params = {**params, "reuse": bool(params["reuse"])}
-    return SearchBot(rng, knowledge_for(game), name=spec, **params)
+    params = dict(params)
+    knowledge = knowledge_for(game, fitted=bool(params.pop(FITTED, 1)))
+    return SearchBot(rng, knowledge, name=spec, **params)
 
 
 _FACTORIES: dict[str, BotFactory] = {
@@ -88,7 +90,9 @@ PARAMETERS = {
         "plies=N (turn changes the tree looks ahead, default 1), c=X, widen=X, "
         "widen_base=N, reuse=0|1, depth=N (moves of the others after each playout), "
         "pick=X (the share of the top visits a move needs to be played), prior_after=N "
-        "(visits before a node ranks its actions by the knowledge's prior)"
+        "(visits before a node ranks its actions by the knowledge's prior), fitted=0|1 (the "
+        "value's weights: fitted on self-play where the game has them, default 1; 0: the "
+        "hand-made ones)"
     ),
     **{level: f"the ladder's {level} level: {DESCRIPTIONS[level]}" for level in LEVELS},
 }
