@@ -30,6 +30,7 @@ from boomtown.bots.knowledge import (
 )
 from boomtown.bots.ladder import (
     LEVELS,
+    MEDIUM_WOW_DEPTH,
     MEDIUM_WOW_ITERATIONS,
     THROUGH_TURNS,
     WESTERN_TOWN_DEPTH,
@@ -77,6 +78,8 @@ def test_levels_by_name() -> None:
     assert isinstance(western, SearchBot) and western.pick == 1.0
     assert (western.plies, western.depth, western.c) == (8, WESTERN_TOWN_DEPTH, 0.7)
     assert level_parameters("hard", "way-out-west")["depth"] == THROUGH_TURNS["depth"] == 4
+    wow_medium = make_bot("medium", "way-out-west", 1, 0)
+    assert isinstance(wow_medium, SearchBot) and wow_medium.depth == MEDIUM_WOW_DEPTH == 2
     cheap = make_bot("hard:iterations=20", "western-town", 1, 0)
     assert isinstance(cheap, SearchBot) and cheap.iterations == 20 and cheap.seconds is None
     timed = make_bot("hard:seconds=0.3", "western-town", 1, 0)
