@@ -114,21 +114,14 @@ def fit(rows: list[list[float]], prior: tuple[float, ...], ridge: float,
     import numpy as np
 
     data = np.asarray(rows, dtype=float)
-    x, y = data[:, :-1], data[:, -1]
-    if keep:
-        kept = sorted(keep)
-        free = [i for i in range(x.shape[1]) if i not in keep]
-        y_free = y - x[:, kept] @ np.asarray([prior[i] for i in kept])
-        fitted = fit([[*r, t] for r, t in zip(x[:, free].tolist(), y_free.tolist(),
-                                              strict=True)],
-                     tuple(prior[i] for i in free), ridge)
-        weights = list(prior)
-        for i, w in zip(free, fitted, strict=True):
-            weights[i] = w
-        return weights
+    weights = np.asarray(prior, dtype=float)
+    kept = sorted(keep)
+    free = [i for i in range(len(prior)) if i not in keep]
+    # the kept columns' share of the target is fixed; the free ones are fitted to the rest
+    x, y = data[:, free], data[:, -1] - data[:, kept] @ weights[kept]
     scale = np.maximum(np.abs(x).mean(axis=0), 1e-6)  # ridge on a common scale
     xs = x / scale
-    w0 = np.asarray(prior) * scale
+    w0 = weights[free] * scale
     lam = ridge * len(rows)
     a = xs.T @ xs + lam * np.eye(xs.shape[1])
     b = xs.T @ y + lam * w0
@@ -136,7 +129,8 @@ def fit(rows: list[list[float]], prior: tuple[float, ...], ridge: float,
     resid = float(np.sqrt(np.mean((y - xs @ ws) ** 2)))
     base = float(np.sqrt(np.mean((y - xs @ w0) ** 2)))
     print(f"  fit on {len(rows)} rows: rms error {resid:.2f} (current weights {base:.2f})")
-    return [float(w) for w in ws / scale]
+    weights[free] = ws / scale
+    return [float(w) for w in weights]
 
 
 def write(game: str, names: tuple[str, ...], weights: list[float], command: str) -> None:
