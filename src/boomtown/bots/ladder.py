@@ -32,11 +32,14 @@ from boomtown.bots.knowledge import Knowledge, knowledge_for
 from boomtown.bots.search import PLAYOUT_LIMIT, SearchBot
 from boomtown.engine import CHANCE, Action, State
 
+#: Chooses the knowledge's weights (1: fitted on self-play where the game has them, 0:
+#: hand-made); every level takes it.
+FITTED = "fitted"
 #: What each level is: the bot and its parameters (before a game's adjustments).
 LEVELS: dict[str, dict[str, Any]] = {
-    "easy": {"bot": "greedy", "samples": 2, "choices": 3, "margin": 0.02, "fitted": 0},
-    "medium": {"bot": "search", "iterations": 150, "seconds": 0.25, "plies": 1, "fitted": 1},
-    "hard": {"bot": "search", "seconds": 1.0, "plies": 1, "fitted": 1},
+    "easy": {"bot": "greedy", "samples": 2, "choices": 3, "margin": 0.02, FITTED: 0},
+    "medium": {"bot": "search", "iterations": 150, "seconds": 0.25, "plies": 1, FITTED: 1},
+    "hard": {"bot": "search", "seconds": 1.0, "plies": 1, FITTED: 1},
 }
 #: Great Western Trail's ``medium``: iterations a decision, no clock (about 20 ms a decision,
 #: so it plays the same on any machine).
@@ -103,9 +106,6 @@ DESCRIPTIONS = {
     "medium": "a short tree search guided by the game's knowledge",
     "hard": "tree search guided by the game's knowledge, one second a move",
 }
-#: Chooses the knowledge's weights (1: fitted on self-play where the game has them, 0:
-#: hand-made); every level takes it.
-FITTED = "fitted"
 GREEDY_PARAMETERS = {"samples", "choices", "margin", FITTED}
 SEARCH_PARAMETERS = {"iterations", "seconds", "plies", "c", "widen", "widen_base", "reuse",
                      "depth", "pick", "prior_after", FITTED}
@@ -116,6 +116,12 @@ def level_parameters(level: str, game: str) -> dict[str, Any]:
     params = dict(LEVELS[level])
     params.update(GAME_LEVELS.get(game, {}).get(level, {}))
     return params
+
+
+def take_knowledge(game: str, params: dict[str, Any]) -> Knowledge:
+    """``game``'s knowledge with the weights ``params`` asks for, its ``fitted`` parameter
+    taken out of ``params`` (default 1: the fitted weights where the game has them)."""
+    return knowledge_for(game, fitted=bool(params.pop(FITTED, 1)))
 
 
 def make_level(level: str, game: str, rng: random.Random, overrides: dict[str, Any],
@@ -133,7 +139,7 @@ def make_level(level: str, game: str, rng: random.Random, overrides: dict[str, A
     if "iterations" in overrides and "seconds" not in overrides:
         params["seconds"] = None
     params.update(overrides)
-    knowledge = knowledge_for(game, fitted=bool(params.pop(FITTED, 1)))
+    knowledge = take_knowledge(game, params)
     if kind == "greedy":
         return GreedyBot(rng, knowledge, name=name, **params)
     if "reuse" in params:

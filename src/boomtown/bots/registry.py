@@ -16,8 +16,13 @@ from typing import Any
 from boomtown.bots.base import Bot, bot_rng
 from boomtown.bots.evaluation import evaluation_for
 from boomtown.bots.ismcts import IsmctsBot
-from boomtown.bots.knowledge import knowledge_for
-from boomtown.bots.ladder import DESCRIPTIONS, FITTED, LEVELS, SEARCH_PARAMETERS, make_level
+from boomtown.bots.ladder import (
+    DESCRIPTIONS,
+    LEVELS,
+    SEARCH_PARAMETERS,
+    make_level,
+    take_knowledge,
+)
 from boomtown.bots.search import SearchBot
 from boomtown.bots.simple import HeuristicBot, RandomBot
 
@@ -60,7 +65,7 @@ def _search(game: str, rng: Any, params: dict[str, Any], spec: str) -> Bot:
     if "reuse" in params:
         params = {**params, "reuse": bool(params["reuse"])}
     params = dict(params)
-    knowledge = knowledge_for(game, fitted=bool(params.pop(FITTED, 1)))
+    knowledge = take_knowledge(game, params)
     return SearchBot(rng, knowledge, name=spec, **params)
 
 
