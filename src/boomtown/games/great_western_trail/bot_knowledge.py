@@ -428,9 +428,18 @@ def delivery_plan(discs: tuple[int, ...], first: int, later: int, visits: float,
 
 
 class GreatWesternTrailKnowledge(LinearKnowledge):
-    """Expected final scores of Great Western Trail (see the module's text)."""
+    """Expected final scores of Great Western Trail (see the module's text).
 
-    scale = 100.0
+    A seat's value is its own expected points (``points_weight = 1``), not its chance of
+    finishing ahead: the seats race side by side and rarely touch, and a chance of finishing
+    ahead is flat once a seat is clearly ahead or behind, so a search judged by it chose
+    nearly at random there (docs/bots.md, "Issue 17, fourteenth pass").
+    """
+
+    #: Points a seat may reach, about: a value is the expected points over ``scale``
+    #: (capped at 1).
+    scale = 150.0
+    points_weight = 1.0
     doubt_start = 12.0
     doubt_end = 1.0
     features = FEATURES
