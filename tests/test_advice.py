@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,13 @@ from boomtown.bots.advice import (
     score_rows,
 )
 from boomtown.bots.base import Observation
-from boomtown.bots.knowledge import knowledge_for
+from boomtown.bots.knowledge import (
+    POINTS_WEIGHT,
+    Knowledge,
+    knowledge_for,
+    register_knowledge,
+    unregister_knowledge,
+)
 from boomtown.bots.ladder import level_parameters
 from boomtown.bots.search import PICK_SHARE
 from boomtown.cli.main import cli
@@ -118,12 +125,17 @@ def test_a_hint_lists_legal_moves_best_first(game: str, players: int) -> None:
     floor = pick * max(visits)
     well = [a for a in advice.alternatives if a.visits >= floor]
     assert advice.suggestion in well and visits[0] > 0
-    assert advice.suggestion.win_chance == max(a.win_chance or 0.0 for a in well)
+    chances = knowledge_for(game).values_are_chances
+    if chances:
+        assert advice.suggestion.win_chance == max(a.win_chance or 0.0 for a in well)
     assert visits[1:] == sorted(visits[1:], reverse=True)
     assert sum(visits) <= ITERATIONS
     for alt in advice.alternatives:
         assert isinstance(alt.estimate, float) and alt.reason
-        assert alt.win_chance is not None and 0.0 <= alt.win_chance <= 1.0
+        if chances:
+            assert alt.win_chance is not None and 0.0 <= alt.win_chance <= 1.0
+        else:  # a value of points alone is no chance of finishing ahead: not shown as one
+            assert alt.win_chance is None
     assert advice.iterations == ITERATIONS or advice.iterations < ITERATIONS  # early stop
     assert Hint.from_json(json.loads(json.dumps(advice.to_json()))) == advice
 
@@ -393,18 +405,30 @@ class Peek(Observation):
         return self.true.clone()
 
 
+def chance_valued(game: str) -> Callable[[str], Knowledge]:
+    """A factory of ``game``'s knowledge with values mostly a chance of finishing ahead."""
+    base = type(knowledge_for(game))
+    return type("ChanceValued", (base,), {"points_weight": POINTS_WEIGHT})
+
+
 # The two games with hidden cards (Way Out West hides only its dice). Western Town's hard
 # plays the other seats' next turns too (plies and depth), so the cards a twin redraws
-# change what a peeking hint sees.
+# change what a peeking hint sees. Great Western Trail's values a move by the seat's own
+# points alone, which read nothing the twins differ in; valued by the chance of finishing
+# ahead, the other seats' hidden hands count, and a peeking hint shows.
 @pytest.mark.parametrize("game,players", [("great-western-trail", 2), ("western-town", 3)])
 def test_the_twin_test_catches_a_hint_that_peeks(game: str, players: int) -> None:
     """The twin test can fail: advice reading the true hidden state differs between twins."""
-    differ = 0
-    for state in decision_positions(game, players):
-        seat = state.current_player
-        first = hint(Peek(state, seat), iterations=ITERATIONS, samples=SAMPLES)
-        for salt in (1, 2):
-            second = hint(Peek(twin(state, seat, salt), seat), iterations=ITERATIONS,
-                          samples=SAMPLES)
-            differ += timeless(first) != timeless(second)
+    register_knowledge(game, chance_valued(game))
+    try:
+        differ = 0
+        for state in decision_positions(game, players):
+            seat = state.current_player
+            first = hint(Peek(state, seat), iterations=ITERATIONS, samples=SAMPLES)
+            for salt in (1, 2):
+                second = hint(Peek(twin(state, seat, salt), seat), iterations=ITERATIONS,
+                              samples=SAMPLES)
+                differ += timeless(first) != timeless(second)
+    finally:
+        unregister_knowledge(game)
     assert differ > 0

@@ -121,7 +121,9 @@ class Alternative:
     #: over the advice's determinizations); ``None`` for a game whose knowledge has none.
     estimate: float | None
     #: The search's mean value of the move for the seat (0 to 1: a mix of finishing ahead of
-    #: each other seat and winning); ``None`` when the search did not try it.
+    #: each other seat and winning); ``None`` when the search did not try it, or when the
+    #: game's knowledge values a move by the seat's points alone (Great Western Trail: the
+    #: estimate says it all).
     win_chance: float | None
     #: How often the search tried the move.
     visits: int
@@ -500,6 +502,7 @@ def _advise(
     if taken is not None and taken not in measured:
         measured.append(taken)
     knowledge = bot.knowledge
+    chances = knowledge.values_are_chances
     measures = _measure(obs, root, measured, knowledge, samples,
                         _rng("measure", game, seed, index))
     best = chosen[0]
@@ -508,8 +511,9 @@ def _advise(
         child = root.children.get(aid)
         visits = child.visits if child is not None else 0
         return Alternative(aid, texts[aid], _rounded(measures.estimate[aid]),
-                           _rounded(child.value / visits, 4) if child is not None and visits
-                           else None, visits, reason)
+                           _rounded(child.value / visits, 4)
+                           if child is not None and visits and chances else None,
+                           visits, reason)
 
     ranked = [alternative(best, _reason(measures.terms[best], measures.terms_before, None))]
     for aid in chosen[1:]:

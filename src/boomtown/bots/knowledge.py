@@ -113,6 +113,12 @@ class Knowledge:
     #: Share of a value that is the seat's own points (see :func:`ahead_values`).
     points_weight: float = POINTS_WEIGHT
 
+    @property
+    def values_are_chances(self) -> bool:
+        """Whether a value is mostly a chance of finishing ahead; not when it is the seat's
+        own points alone (``points_weight`` 1), as Great Western Trail's are."""
+        return self.points_weight < 1.0
+
     def __init__(self, game: str) -> None:
         self.game = game
         self.evaluation = evaluation_for(game)
