@@ -9,7 +9,8 @@ determinizations, drawn with the advice's generator (never the game's).
 - :func:`hint` searches the seat's current decision and returns its suggestion and the next
   best moves, each with the seat's **expected final score** after it (the knowledge's
   estimate), the search's **value** (0 to 1, how likely the seat is to finish ahead, see
-  :func:`~boomtown.bots.knowledge.ahead_values`), the search's visits and a short **reason**:
+  :func:`~boomtown.bots.knowledge.ahead_values`; none where the game's knowledge values a
+  move by the seat's points alone), the search's visits and a short **reason**:
   the scoring category or knowledge feature whose contribution to the estimate changes most
   (the suggestion against the position before it, an alternative against the suggestion).
 - :func:`review` replays a game's record and, at every decision of the reviewed seats, runs
