@@ -53,6 +53,7 @@ from boomtown.games.great_western_trail.data import (
     DISC_KEY,
     DISC_ROWS,
     LAST_SPACE,
+    PRIVATE_SPACES,
     RED_CROSSES,
     SETUP,
     STATIONS,
@@ -138,6 +139,11 @@ DISC_ROW_WORTH = tuple(DISC_WORTH.get(r.key, 0.1) for r in DISC_ROWS)
 #: Share of an unmet objective's worth earned back per share of its tasks met, per
 #: remaining visit (capped at one).
 OBJECTIVE_HOPE = 0.25
+#: Per neutral building the cattleman has still to pass before Kansas City (a stop with an
+#: action on the way: a search that plans one turn otherwise spends the trail in long steps).
+TRAIL_STOP_WORTH = 0.375
+#: ... and per own building still to pass (a stop with the owner's full action, no fee).
+OWN_STOP_WORTH = 0.5
 #: A seat's typical number of visits in a whole game (scales the per-visit terms).
 VISITS_PER_GAME = 6.0
 
@@ -166,6 +172,12 @@ def remaining_visits(st: St, s: int) -> float:
     if st.end_trigger >= 0:
         return 0.0
     return free_cells(st) / WORKERS_PER_VISIT / st.num_players
+
+
+def own_ahead(st: St, s: int, pos: int) -> int:
+    """Seat ``s``'s own buildings its cattleman at ``pos`` has still to pass this trip."""
+    return sum(1 for slot, code in enumerate(st.private_at)
+               if code >= 0 and code // 10 == s and PRIVATE_SPACES[slot] > pos)
 
 
 def transport(engine: int, value: int) -> int:
@@ -290,7 +302,8 @@ FEATURES: tuple[tuple[str, float], ...] = (
     ("deliveries: income", MONEY_END),
     ("deliveries: income x left", MONEY_EARLY - MONEY_END),
     ("visits left", 0.0),
-    ("cattleman near Kansas City", 0.0),
+    ("neutral buildings ahead", TRAIL_STOP_WORTH),
+    ("own buildings ahead", OWN_STOP_WORTH),
     ("herd: hand value drawn x visits", 0.0),
     ("hand value expected at Kansas City", 0.0),
     ("cowboys x game", WORKER_WORTH[0]),
@@ -331,7 +344,6 @@ def seat_features(st: St, s: int, left: float) -> tuple[float, list[float]]:
     drawn = hand_value_from(breed_counts, total_cards, limit + EXTRA_DRAWS, limit)
     pos = st.cattleman[s]
     trail_left = TRAIL_FULL if pos < 0 else TRAIL_LEFT[pos]
-    near = 1.0 - trail_left / TRAIL_FULL
     plan_vp = plan_income = 0.0
     hand_kc = 0.0
     if visits > 0.0:
@@ -347,9 +359,8 @@ def seat_features(st: St, s: int, left: float) -> tuple[float, list[float]]:
         first = hand_kc + temp + perm
         later = drawn + perm + min(cert_cap, CERT_REGAIN)
         growth = GROWTH + GROWTH_PER_COWBOY * min(st.workers[s][0] - 1, WORKERS_FULL)
-        plan_vp, plan_income = delivery_plan(
-            tuple(st.city_discs[s]), round(first), round(later), round(visits, 1), st.engine[s],
-            growth)
+        plan_vp, plan_income = blended_plan(
+            tuple(st.city_discs[s]), first, later, round(visits, 1), st.engine[s], growth)
     share = min(1.0, visits / VISITS_PER_GAME) * VISITS_PER_GAME
     workers = st.workers[s]
     committed, loose, have = objectives
@@ -369,7 +380,8 @@ def seat_features(st: St, s: int, left: float) -> tuple[float, list[float]]:
         plan_income,
         plan_income * left,
         visits,
-        near,
+        trail_left,
+        own_ahead(st, s, pos),
         drawn * visits,
         hand_kc,
         share * hired(workers[0]),
@@ -395,13 +407,58 @@ def seat_features(st: St, s: int, left: float) -> tuple[float, list[float]]:
     return points, features
 
 
+def blended_plan(discs: tuple[int, ...], first: float, later: float, visits: float,
+                 engine: int, growth: float) -> tuple[float, float]:
+    """:func:`expected_plan` at fractional hand values: blended between the whole values
+    around them, so that a tenth of a unit (a card more likely drawn) has its worth too."""
+    f0, l0 = int(first), int(later)
+    f, g = first - f0, later - l0
+    vp = income = 0.0
+    for a, wa in ((f0, 1.0 - f), (f0 + 1, f)):
+        if wa <= 0.0:
+            continue
+        for b, wb in ((l0, 1.0 - g), (l0 + 1, g)):
+            if wb <= 0.0:
+                continue
+            points, money = expected_plan(discs, a, b, visits, engine, growth)
+            vp += wa * wb * points
+            income += wa * wb * money
+    return vp, income
+
+
+@lru_cache(maxsize=1 << 15)
+def expected_plan(discs: tuple[int, ...], first: int, later: int, visits: float,
+                  engine: int, growth: float) -> tuple[float, float]:
+    """:func:`delivery_plan` averaged over :data:`PLAN_SHIFTS` of every hand value it meets.
+
+    A plan with certain hand values is a staircase: a unit of hand value is worth nothing
+    until it reaches the next city's value, then a whole step. The hands a seat will bring
+    are uncertain, so each unit has an expected worth, and the search sees it.
+
+    >>> flat = tuple([0] * NCITY)
+    >>> [round(delivery_plan(flat, 5, later, 6.0, 0, 0.9)[0]) for later in (6, 7)]
+    [-4, -4]
+    >>> [round(expected_plan(flat, 5, later, 6.0, 0, 0.9)[0]) for later in (6, 7)]
+    [-5, 0]
+    """
+    total = vp = income = 0.0
+    for shift, weight in PLAN_SHIFTS:
+        points, money = delivery_plan(discs, max(0, first + shift), max(0, later + shift),
+                                      visits, engine, growth)
+        vp += weight * points
+        income += weight * money
+        total += weight
+    return vp / total, income / total
+
+
 @lru_cache(maxsize=1 << 15)
 def delivery_plan(discs: tuple[int, ...], first: int, later: int, visits: float,
                   engine: int, growth: float) -> tuple[float, float]:
     """(points, income) of the coming deliveries: the first of value ``first``, the others
     of value ``later`` plus ``growth`` a visit (the herd improves as a player buys cattle),
     ``visits`` of them (the last one in part), each to its best city chosen greedily,
-    cities without a repeat taken once."""
+    cities without a repeat taken once, the farthest of those first
+    (:data:`PLAN_CONSERVE`)."""
     whole = int(visits)
     count = whole + (1 if visits > whole else 0)
     values = [first] + [min(MAX_VALUE, later + round(growth * k)) for k in range(1, count)]
@@ -419,6 +476,8 @@ def delivery_plan(discs: tuple[int, ...], first: int, later: int, visits: float,
                 continue
             vp, income = city_gain(tuple(held), c, value, engine, top)
             g = vp + PLAN_MONEY * income
+            if not CITY_REPEAT[c]:
+                g += PLAN_CONSERVE * CITY_VALUE[c]
             if g > best:
                 best, best_city, best_vp, best_income = g, c, vp, income
         held[best_city] += 1
@@ -505,5 +564,14 @@ ROLLOUT_WEIGHTS = _rollout_weights()
 #: Points per $ used to choose the cities of the delivery plan (the income is then weighed
 #: by the model's own money weights).
 PLAN_MONEY = 0.3
+#: Points a plan gives a delivery per unit of value of a city taken once: it aims each
+#: delivery at the farthest such city the hand reaches and keeps the near ones for a weaker
+#: hand later (with income alone it took the nearest, cheapest one first, and a later weak
+#: hand had only Kansas City left).
+PLAN_CONSERVE = 0.2
+#: The common shifts of every hand value a plan meets, with their weights, over which
+#: :func:`expected_plan` averages (a hand is about two units better or worse than planned).
+PLAN_SHIFTS: tuple[tuple[int, float], ...] = ((-2, 1.0), (-1, 2.0), (0, 3.0), (1, 2.0),
+                                              (2, 1.0))
 
 
