@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import runpy
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -39,6 +40,7 @@ from boomtown.bots.ladder import (
 )
 from boomtown.bots.search import Node, SearchBot, best_child
 from boomtown.bots.value_weights import WEIGHTS
+from boomtown.games.great_western_trail import bot_knowledge as GWT_K
 from boomtown.games.great_western_trail.bot_knowledge import remaining_visits
 from boomtown.games.great_western_trail.data import KC_SPACE, SPACES
 from boomtown.games.way_out_west import bot_knowledge as K
@@ -487,6 +489,44 @@ def test_great_western_trail_knowledge_pays_no_step_toward_kansas_city() -> None
         visits[space] = remaining_visits(state, 0)  # type: ignore[arg-type]
     assert len(set(visits.values())) == 1, visits
     assert visits[-1] > 0
+
+
+def test_great_western_trail_knowledge_prices_the_stops_ahead() -> None:
+    """A cattleman with more buildings ahead before Kansas City has more turns with an action
+    this trip, and the knowledge says so: its stops-ahead terms count the neutral buildings
+    and the seat's own buildings still to pass. Without them a search that plans one turn
+    spent the trail in long steps (docs/bots.md, "Issue 17, sixteenth pass")."""
+    state = advance(new_game("great-western-trail", 3, seed=5), 300, random.Random(5))
+    state.unshare()
+    names = list(GWT_K.GreatWesternTrailKnowledge.feature_names)
+    neutral, own = names.index("neutral buildings ahead"), names.index("own buildings ahead")
+    for slot, code in enumerate(state.private_at):
+        if code >= 0 and code // 10 == 0:
+            state.private_at[slot] = -1  # type: ignore[attr-defined]
+    slots = [slot for slot, code in enumerate(state.private_at) if code < 0][:2]
+    for number, slot in enumerate(slots):
+        state.private_at[slot] = number  # type: ignore[attr-defined]  # seat 0's buildings
+    built = [GWT_K.PRIVATE_SPACES[slot] for slot in slots]
+    rows = {}
+    for space in (0, min(built) - 1, max(built), KC_SPACE - 1):
+        state.cattleman[0] = space  # type: ignore[attr-defined]
+        rows[space] = GWT_K.seat_features(state, 0, 0.5)[1]  # type: ignore[arg-type]
+    assert rows[0][neutral] > rows[KC_SPACE - 1][neutral] == 1
+    assert rows[min(built) - 1][own] == len(built) and rows[max(built)][own] == 0
+    assert GWT_K.TRAIL_STOP_WORTH > 0 and GWT_K.OWN_STOP_WORTH > 0
+
+
+def test_great_western_trail_plan_gives_each_unit_of_hand_value_its_worth() -> None:
+    """The delivery plan averaged over hands a little better or worse than expected rises
+    with every unit of hand value; the plan with certain hands is a staircase, flat between
+    the cities' values (docs/bots.md, "Issue 17, sixteenth pass")."""
+    flat = tuple([0] * GWT_K.NCITY)
+    plain = [GWT_K.delivery_plan(flat, 6, later, 6.0, 0, 0.5)[0] for later in range(5, 12)]
+    smooth = [GWT_K.expected_plan(flat, 6, later, 6.0, 0, 0.5)[0] for later in range(5, 12)]
+    assert any(b == a for a, b in pairwise(plain))
+    assert all(b > a for a, b in pairwise(smooth))
+    half = GWT_K.blended_plan(flat, 6.0, 7.5, 6.0, 0, 0.5)[0]
+    assert smooth[2] < half < smooth[3]
 
 
 def test_train_values_fits_what_the_games_say() -> None:

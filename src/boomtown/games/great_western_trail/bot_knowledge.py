@@ -16,10 +16,15 @@ expected final score is
   seat holds (when near Kansas City) and its certificates; later ones a hand drawn from the
   herd, as good as the herd's breeds and the hand limit allow (good players discard
   duplicates along the trail: a hand is drawn from ``EXTRA_DRAWS`` more cards than its
-  limit);
+  limit). The plan is averaged over hand values a little better and worse than expected
+  (:func:`expected_plan`), so every unit of hand value has its worth, not only the one that
+  reaches the next city;
 - plus what its engine parts promise while there is time: workers of each kind, buildings
   (their actions and the fees others pay), the engine's position (stations ahead), discs
-  cleared from the player board, and objective cards part-fulfilled.
+  cleared from the player board, and objective cards part-fulfilled;
+- plus the stops its cattleman has still ahead before Kansas City: each neutral building
+  and each own building on the way is a turn with an action (a potential, given back step
+  by step on the way, so it changes no total, only how far a turn moves).
 
 Strong players: a clear strategy, 4-5 breeds in hand at Kansas City, delivering far, buying
 high-value cattle, hiring cowboys, objective cards. The terms above are what makes those
