@@ -46,9 +46,12 @@ LEVELS: dict[str, dict[str, Any]] = {
 #: seat in ladder games, with 0.013 (two points) 26.5 against ``medium``'s 56.8, ``medium``
 #: still ahead in 46 of 48 pairs (docs/bots.md, "Issue 17, fifteenth pass").
 EASY_GWT_MARGIN = 0.013
-#: Great Western Trail's ``medium``: iterations a decision, no clock (about 20 ms a decision,
-#: so it plays the same on any machine).
-MEDIUM_GWT_ITERATIONS = 40
+#: Great Western Trail's ``medium``: iterations a decision, no clock (a few ms a decision, so
+#: it plays the same on any machine). It was 40 until the knowledge priced hand values and
+#: the stops ahead (docs/bots.md, "Issue 17, sixteenth pass"): then 40 iterations were level
+#: with ``hard`` (``hard`` ahead in 8 of 12 ladder games), as the knowledge, not the budget,
+#: sets how well a seat plays; at 10, three seats scored 55 a seat against 62 at 20.
+MEDIUM_GWT_ITERATIONS = 10
 #: Way Out West's ``medium``: iterations a decision, no clock. With the value weights fitted
 #: on self-play (docs/bots.md, "Issue 17, twelfth pass") 150 iterations were too close to
 #: ``hard`` (ahead of it in 8 of 24 games) and 50 to ``easy`` (ahead of it in 14 of 24);
@@ -82,9 +85,8 @@ WESTERN_TOWN_DEPTH = 8
 WESTERN_TOWN_SEARCH: dict[str, Any] = {**THROUGH_TURNS, "depth": WESTERN_TOWN_DEPTH, "pick": 1.0}
 #: Per game, per level: parameters that replace the level's (the measurements behind each:
 #: docs/bots.md, "Strength ladder"). Great Western Trail plans the bot's own turn
-#: (``plies=0``: a turn is many decisions of one seat), and its ``medium`` searches 40
-#: iterations: at 150 it was level with ``hard`` (3 of 6 ladder games); at 40 ``hard``
-#: finished ahead of it in 20 of 24, it ahead of ``easy`` in 19 of 24 (seeds 9000-9007).
+#: (``plies=0``: a turn is many decisions of one seat), and its ``medium`` searches few
+#: iterations (:data:`MEDIUM_GWT_ITERATIONS`).
 #: Western Town and Way Out West search through every seat's turns at both levels (at 1 s
 #: Way Out West's ``hard`` was ahead of ``ismcts:seconds=1`` in 9 of 12 games, seeds
 #: 9000-9003). Way Out West's ``medium``, planning its own turn, was ahead of ``easy`` in 9

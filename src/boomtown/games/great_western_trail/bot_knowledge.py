@@ -23,8 +23,9 @@ expected final score is
   (their actions and the fees others pay), the engine's position (stations ahead), discs
   cleared from the player board, and objective cards part-fulfilled;
 - plus the stops its cattleman has still ahead before Kansas City: each neutral building
-  and each own building on the way is a turn with an action (a potential, given back step
-  by step on the way, so it changes no total, only how far a turn moves).
+  and each own building on the way is a turn with an action. It is a potential: what a
+  step forward gives up, the delivery at Kansas City gets back, so it changes how far a
+  turn moves, not what a whole trip is worth.
 
 Strong players: a clear strategy, 4-5 breeds in hand at Kansas City, delivering far, buying
 high-value cattle, hiring cowboys, objective cards. The terms above are what makes those
