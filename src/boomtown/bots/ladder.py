@@ -48,9 +48,10 @@ LEVELS: dict[str, dict[str, Any]] = {
 EASY_GWT_MARGIN = 0.013
 #: Great Western Trail's ``medium``: iterations a decision, no clock (a few ms a decision, so
 #: it plays the same on any machine). It was 40 until the knowledge priced hand values and
-#: the stops ahead (docs/bots.md, "Issue 17, sixteenth pass"): then 40 iterations were level
-#: with ``hard`` (``hard`` ahead in 8 of 12 ladder games), as the knowledge, not the budget,
-#: sets how well a seat plays; at 10, three seats scored 55 a seat against 62 at 20.
+#: the stops ahead (docs/bots.md, "Issue 17, sixteenth pass"): then 40 iterations were close
+#: to ``hard`` (``hard`` ahead in 8 of 12 ladder games), as the knowledge, not the budget,
+#: sets how well a seat plays; at 10, three seats scored 55 a seat against 65 at 20 (19
+#: games, seeds 200-218).
 MEDIUM_GWT_ITERATIONS = 10
 #: Way Out West's ``medium``: iterations a decision, no clock. With the value weights fitted
 #: on self-play (docs/bots.md, "Issue 17, twelfth pass") 150 iterations were too close to
