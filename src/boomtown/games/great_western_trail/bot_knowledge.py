@@ -180,12 +180,6 @@ def remaining_visits(st: St, s: int) -> float:
     return free_cells(st) / WORKERS_PER_VISIT / st.num_players
 
 
-def own_ahead(st: St, s: int, pos: int) -> int:
-    """Seat ``s``'s own buildings its cattleman at ``pos`` has still to pass this trip."""
-    return sum(1 for slot, code in enumerate(st.private_at)
-               if code >= 0 and code // 10 == s and PRIVATE_SPACES[slot] > pos)
-
-
 def transport(engine: int, value: int) -> int:
     """$ of transport to a city of ``value`` from the engine at position ``engine``."""
     space, turnout = divmod(engine, 2)
@@ -373,10 +367,12 @@ def seat_features(st: St, s: int, left: float) -> tuple[float, list[float]]:
     hope = _objective_hope(committed, loose, have, int(st.options.objective_m5_vp),
                            area_bonus(st, s))
     own = s * 10
-    crafts = 0
-    for c in st.private_at:
+    crafts = own_ahead = 0  # own buildings: their craftsmen, and how many are still ahead
+    for slot, c in enumerate(st.private_at):
         if own <= c < own + 10:
             crafts += CRAFTSMEN_OF[c - own][st.side[c - own]]
+            if PRIVATE_SPACES[slot] > pos:
+                own_ahead += 1
     high = have[5] + have[6] + have[7]
     cleared = list(map(sub, DISC_START, discs))
     features = [
@@ -387,7 +383,7 @@ def seat_features(st: St, s: int, left: float) -> tuple[float, list[float]]:
         plan_income * left,
         visits,
         trail_left,
-        own_ahead(st, s, pos),
+        own_ahead,
         drawn * visits,
         hand_kc,
         share * hired(workers[0]),
