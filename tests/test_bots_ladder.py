@@ -518,6 +518,33 @@ def test_great_western_trail_knowledge_prices_the_stops_ahead() -> None:
     assert GWT_K.TRAIL_STOP_WORTH > 0 and GWT_K.OWN_STOP_WORTH > 0
 
 
+def test_great_western_trail_knowledge_prices_a_job_market_cell() -> None:
+    """A trip brings actions on the way beyond its delivery, so the visits still to come
+    have a worth of their own, and a job-market cell filled (a shorter game for every seat)
+    lowers it for every seat by the cell's share of a visit (docs/bots.md, "Issue 17,
+    seventeenth pass")."""
+    players = 3  # the last three cells of a row are open to three players
+    state = advance(new_game("great-western-trail", players, seed=5), 300, random.Random(5))
+    state.unshare()
+    row = state.token  # type: ignore[attr-defined]
+    cells = range(row * GWT_K.A.JM_COLS, (row + 1) * GWT_K.A.JM_COLS)
+    free = [i for i in cells[-players:] if state.jm[i] < 0]  # type: ignore[attr-defined]
+    assert free, "the position needs a free cell in the job market's current row"
+    knowledge = knowledge_for("great-western-trail")
+    assert isinstance(knowledge, GWT_K.GreatWesternTrailKnowledge)
+    visits_left = list(knowledge.feature_names).index("visits left")
+    assert knowledge.weights[visits_left] == GWT_K.TRIP_WORTH > 0
+
+    def visits_left_of(seat: int) -> float:
+        return GWT_K.seat_features(state, seat, 0.5)[1][visits_left]  # type: ignore[arg-type]
+
+    before = [visits_left_of(s) for s in range(players)]
+    state.jm[free[0]] = 0  # type: ignore[attr-defined]  # a worker placed there
+    after = [visits_left_of(s) for s in range(players)]
+    cell = 1 / (GWT_K.WORKERS_PER_VISIT * players)
+    assert all(b - a == pytest.approx(cell) for b, a in zip(before, after, strict=True))
+
+
 def test_great_western_trail_plan_gives_each_unit_of_hand_value_its_worth() -> None:
     """The delivery plan averaged over hands a little better or worse than expected rises
     with every unit of hand value; the plan with certain hands is a staircase, flat between

@@ -22,6 +22,9 @@ expected final score is
 - plus what its engine parts promise while there is time: workers of each kind, buildings
   (their actions and the fees others pay), the engine's position (stations ahead), discs
   cleared from the player board, and objective cards part-fulfilled;
+- plus what the trips still to come bring beyond their deliveries (``TRIP_WORTH`` a visit:
+  the actions on the way), so that a job-market cell filled, which shortens the game for
+  every seat, has its price;
 - plus the stops its cattleman has still ahead before Kansas City: each neutral building
   and each own building on the way is a turn with an action. It is a potential: what a
   step forward gives up, the delivery at Kansas City gets back, so it changes how far a
@@ -152,6 +155,11 @@ TRAIL_STOP_WORTH = 0.375
 OWN_STOP_WORTH = 0.5
 #: A seat's typical number of visits in a whole game (scales the per-visit terms).
 VISITS_PER_GAME = 6.0
+#: Points a trip brings beyond its delivery, per visit still to come: the actions on the way
+#: (cattle bought, buildings, hazards, stations). Without it the knowledge valued the time
+#: left only through deliveries and the worth of what a seat owns, and took a job-market
+#: cell as cheap (docs/bots.md, "Issue 17, seventeenth pass").
+TRIP_WORTH = 8.0
 
 
 def free_cells(st: St) -> int:
@@ -301,7 +309,7 @@ FEATURES: tuple[tuple[str, float], ...] = (
     ("deliveries: points", 1.0),
     ("deliveries: income", MONEY_END),
     ("deliveries: income x left", MONEY_EARLY - MONEY_END),
-    ("visits left", 0.0),
+    ("visits left", TRIP_WORTH),
     ("neutral buildings ahead", TRAIL_STOP_WORTH),
     ("own buildings ahead", OWN_STOP_WORTH),
     ("herd: hand value drawn x visits", 0.0),
