@@ -43,7 +43,9 @@ from boomtown.bots.search import Node, SearchBot, best_child
 from boomtown.bots.value_weights import WEIGHTS
 from boomtown.games.great_western_trail import bot_knowledge as GWT_K
 from boomtown.games.great_western_trail.bot_knowledge import remaining_visits
+from boomtown.games.great_western_trail.buildings import COWBOY
 from boomtown.games.great_western_trail.data import KC_SPACE, SPACES
+from boomtown.games.great_western_trail.kansas_city import place_worker
 from boomtown.games.way_out_west import bot_knowledge as K
 from boomtown.games.way_out_west.bot_knowledge import WayOutWestKnowledge
 from boomtown.games.way_out_west.state import C as WOW_C
@@ -523,13 +525,9 @@ def test_great_western_trail_knowledge_prices_a_job_market_cell() -> None:
     have a worth of their own, and a job-market cell filled (a shorter game for every seat)
     lowers it for every seat by the cell's share of a visit (docs/bots.md, "Issue 17,
     seventeenth pass")."""
-    players = 3  # the last three cells of a row are open to three players
+    players = 3
     state = advance(new_game("great-western-trail", players, seed=5), 300, random.Random(5))
     state.unshare()
-    row = state.token  # type: ignore[attr-defined]
-    cells = range(row * GWT_K.A.JM_COLS, (row + 1) * GWT_K.A.JM_COLS)
-    free = [i for i in cells[-players:] if state.jm[i] < 0]  # type: ignore[attr-defined]
-    assert free, "the position needs a free cell in the job market's current row"
     knowledge = knowledge_for("great-western-trail")
     assert isinstance(knowledge, GWT_K.GreatWesternTrailKnowledge)
     visits_left = list(knowledge.feature_names).index("visits left")
@@ -539,7 +537,7 @@ def test_great_western_trail_knowledge_prices_a_job_market_cell() -> None:
         return GWT_K.seat_features(state, seat, 0.5)[1][visits_left]  # type: ignore[arg-type]
 
     before = [visits_left_of(s) for s in range(players)]
-    state.jm[free[0]] = 0  # type: ignore[attr-defined]  # a worker placed there
+    place_worker(state, 0, COWBOY)  # type: ignore[arg-type]  # as a foresight tile does
     after = [visits_left_of(s) for s in range(players)]
     cell = 1 / (GWT_K.WORKERS_PER_VISIT * players)
     assert all(b - a == pytest.approx(cell) for b, a in zip(before, after, strict=True))
