@@ -556,6 +556,19 @@ def test_great_western_trail_plan_gives_each_unit_of_hand_value_its_worth() -> N
     assert smooth[2] < half < smooth[3]
 
 
+def test_great_western_trail_plan_values_the_next_hands_alike() -> None:
+    """Cattle bought before a visit join the discard pile, so the hand after the next one is
+    drawn from today's herd: the herd's growth shows from the third delivery on. When the
+    second one was grown too, every visit made lost the worth of a visit's growth, and the
+    search put its visits off (docs/bots.md, "Issue 17, eighteenth pass")."""
+    flat = tuple([0] * GWT_K.NCITY)
+    assert GWT_K.delivery_plan(flat, 6, 8, 2.0, 0, 3.0) == GWT_K.delivery_plan(
+        flat, 6, 8, 2.0, 0, 0.0)
+    assert GWT_K.delivery_plan(flat, 6, 8, 3.0, 0, 3.0)[0] > GWT_K.delivery_plan(
+        flat, 6, 8, 3.0, 0, 0.0)[0]
+    assert GWT_K.regained_on_the_way(0, 4, GWT_K.TRAIL_FULL) == GWT_K.CERT_REGAIN > 0
+
+
 def test_train_values_fits_what_the_games_say() -> None:
     """``benchmarks/train_values.py``: a training game gives one row per seat and change of
     the seat to move (features + the points still to come), and the fit finds the weights

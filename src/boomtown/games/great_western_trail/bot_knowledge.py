@@ -13,12 +13,15 @@ expected final score is
   breeding value plus certificates as income and delivers to the best city that value
   reaches: the points of the crest and of the green arrows completed (the ones it sets up
   for a later visit too), objective cards, minus transport. The next visit uses the hand the
-  seat holds (when near Kansas City) and its certificates; later ones a hand drawn from the
-  herd, as good as the herd's breeds and the hand limit allow (good players discard
-  duplicates along the trail: a hand is drawn from ``EXTRA_DRAWS`` more cards than its
-  limit). The plan is averaged over hand values a little better and worse than expected
-  (:func:`expected_plan`), so every unit of hand value has its worth, not only the one that
-  reaches the next city;
+  seat holds (when near Kansas City), its certificates and those it still regains on the
+  way; later ones a hand drawn from the herd, as good as the herd's breeds and the hand
+  limit allow (players discard duplicates along the trail: a hand is drawn from
+  ``EXTRA_DRAWS`` more cards than its limit), and from the second of them on a herd grown
+  by the cattle bought meanwhile. The plan is averaged over hand values a little better and
+  worse than expected (:func:`expected_plan`), so every unit of hand value has its worth,
+  not only the one that reaches the next city. The next visit and the later ones are
+  valued alike, so that a visit made does not lose worth by itself (the search put its
+  visits off when it did: docs/bots.md, "Issue 17, eighteenth pass");
 - plus what its engine parts promise while there is time: workers of each kind, buildings
   (their actions and the fees others pay), the engine's position (stations ahead), discs
   cleared from the player board, and objective cards part-fulfilled;
@@ -112,12 +115,14 @@ MONEY_EARLY = 0.55
 
 # ------------------------------------------------------------------ deliveries
 #: Cards more than the hand limit a hand is, in effect, chosen from (discarding duplicates
-#: for money along the trail, drawing again).
-EXTRA_DRAWS = 2
+#: for money along the trail, drawing again). With 2, later hands were guessed a unit
+#: better than the hands revealed in self-play (eighteenth pass).
+EXTRA_DRAWS = 1
 #: Temporary certificates a seat regains between two visits, on average.
 CERT_REGAIN = 1.0
 #: How much a seat's breeding value grows from one visit to the next (it buys cattle), and
-#: the most a delivery is planned with (San Francisco needs 18).
+#: the most a delivery is planned with (San Francisco needs 18). Cattle bought now join the
+#: discard pile, so the growth shows from the second later hand on.
 GROWTH = 0.5
 #: ... and how much more per hired cowboy (up to three): cowboys buy the cattle.
 GROWTH_PER_COWBOY = 0.4
@@ -261,6 +266,18 @@ def hand_at_kansas_city(hand: tuple[int, ...], pile: tuple[int, ...], pile_total
     return value
 
 
+def regained_on_the_way(temp: int, cap: int, trail_left: float) -> float:
+    """Temporary certificates a seat holding ``temp`` (of at most ``cap``) still gains before
+    its next visit: its share of :data:`CERT_REGAIN` for the trail ahead.
+
+    >>> regained_on_the_way(0, 4, TRAIL_FULL), regained_on_the_way(0, 4, 0.0)
+    (1.0, 0.0)
+    >>> regained_on_the_way(4, 4, TRAIL_FULL)
+    0.0
+    """
+    return float(min(max(0, cap - temp), CERT_REGAIN * trail_left / TRAIL_FULL))
+
+
 def hired(workers: int) -> float:
     """Hired workers of one kind (the printed one not counted), the later ones half."""
     extra = workers - 1
@@ -364,7 +381,7 @@ def seat_features(st: St, s: int, left: float) -> tuple[float, list[float]]:
         temp = TRACK[st.cert[s]]
         perm = st.cert_perm[s]
         cert_cap = TRACK[3 if discs[D_CERT4] > 0 else 5 if discs[D_CERT6] == 0 else 4]
-        first = hand_kc + temp + perm
+        first = hand_kc + temp + perm + regained_on_the_way(temp, cert_cap, trail_left)
         later = drawn + perm + min(cert_cap, CERT_REGAIN)
         growth = GROWTH + GROWTH_PER_COWBOY * min(st.workers[s][0] - 1, WORKERS_FULL)
         plan_vp, plan_income = blended_plan(
@@ -465,13 +482,14 @@ def expected_plan(discs: tuple[int, ...], first: int, later: int, visits: float,
 def delivery_plan(discs: tuple[int, ...], first: int, later: int, visits: float,
                   engine: int, growth: float) -> tuple[float, float]:
     """(points, income) of the coming deliveries: the first of value ``first``, the others
-    of value ``later`` plus ``growth`` a visit (the herd improves as a player buys cattle),
+    of value ``later`` plus ``growth`` a visit after the second (the herd improves as a
+    player buys cattle; what it buys before the next visit shows in the one after),
     ``visits`` of them (the last one in part), each to its best city chosen greedily,
     cities without a repeat taken once, the farthest of those first
     (:data:`PLAN_CONSERVE`)."""
     whole = int(visits)
     count = whole + (1 if visits > whole else 0)
-    values = [first] + [min(MAX_VALUE, later + round(growth * k)) for k in range(1, count)]
+    values = [first] + [min(MAX_VALUE, later + round(growth * (k - 1))) for k in range(1, count)]
     held = list(discs)
     vp_total = income_total = 0.0
     weight = 1.0
