@@ -20,8 +20,9 @@ expected final score is
   by the cattle bought meanwhile. The plan is averaged over hand values a little better and
   worse than expected (:func:`expected_plan`), so every unit of hand value has its worth,
   not only the one that reaches the next city. The next visit and the later ones are
-  valued alike, so that a visit made does not lose worth by itself (the search put its
-  visits off when it did: docs/bots.md, "Issue 17, eighteenth pass");
+  valued alike (the same herd, the certificates of a whole trip), so that a visit made
+  loses little worth by itself (the search put its visits off when it lost more:
+  docs/bots.md, "Issue 17, eighteenth pass");
 - plus what its engine parts promise while there is time: workers of each kind, buildings
   (their actions and the fees others pay), the engine's position (stations ahead), discs
   cleared from the player board, and objective cards part-fulfilled;
