@@ -383,7 +383,7 @@ def seat_features(st: St, s: int, left: float) -> tuple[float, list[float]]:
         perm = st.cert_perm[s]
         cert_cap = TRACK[3 if discs[D_CERT4] > 0 else 5 if discs[D_CERT6] == 0 else 4]
         first = hand_kc + temp + perm + regained_on_the_way(temp, cert_cap, trail_left)
-        later = drawn + perm + min(cert_cap, CERT_REGAIN)
+        later = drawn + perm + regained_on_the_way(0, cert_cap, TRAIL_FULL)
         growth = GROWTH + GROWTH_PER_COWBOY * min(st.workers[s][0] - 1, WORKERS_FULL)
         plan_vp, plan_income = blended_plan(
             tuple(st.city_discs[s]), first, later, round(visits, 1), st.engine[s], growth)
