@@ -30,7 +30,6 @@ from boomtown.bots.knowledge import (
     unregister_knowledge,
 )
 from boomtown.bots.ladder import (
-    HARD_GWT_ITERATIONS,
     LEVELS,
     MEDIUM_GWT_ITERATIONS,
     MEDIUM_WOW_DEPTH,
@@ -78,11 +77,6 @@ def test_levels_by_name() -> None:
         assert isinstance(medium, SearchBot) and medium.plies == THROUGH_TURNS["plies"]
         assert (medium.iterations, medium.seconds) == budget
     assert level_parameters("hard", "western-town")["pick"] == 1.0
-    trail_hard = make_bot("hard", "great-western-trail", 1, 0)  # capped within its second
-    assert isinstance(trail_hard, SearchBot) and trail_hard.seconds == 1.0
-    assert trail_hard.iterations == HARD_GWT_ITERATIONS > MEDIUM_GWT_ITERATIONS
-    uncapped = make_bot("hard:seconds=1", "great-western-trail", 1, 0)
-    assert isinstance(uncapped, SearchBot) and uncapped.iterations is None
     trail = make_bot("medium", "great-western-trail", 1, 0)  # a fixed budget, no clock
     assert isinstance(trail, SearchBot) and trail.seconds is None
     assert trail.iterations == MEDIUM_GWT_ITERATIONS < LEVELS["medium"]["iterations"]

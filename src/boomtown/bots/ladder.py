@@ -53,13 +53,6 @@ EASY_GWT_MARGIN = 0.013
 #: sets how well a seat plays; at 10, three seats scored 55 a seat against 65 at 20 (19
 #: games, seeds 200-218).
 MEDIUM_GWT_ITERATIONS = 10
-#: Great Western Trail's ``hard``: at most this many iterations a decision (and at most its
-#: second). More search scored less: three seats scored 63 points a seat at 20 iterations,
-#: 74 at 100, 76 at 200, 71 at 400, 67 at 800 and 68 with the whole second (about 2,000),
-#: on the same eight seeds. A tree deep enough to plan a whole turn found that the knowledge
-#: lets it hurry along the trail, stopping less, and fewer turns meant fewer points
-#: (docs/bots.md, "Issue 17, nineteenth pass").
-HARD_GWT_ITERATIONS = 200
 #: Way Out West's ``medium``: iterations a decision, no clock. With the value weights fitted
 #: on self-play (docs/bots.md, "Issue 17, twelfth pass") 150 iterations were too close to
 #: ``hard`` (ahead of it in 8 of 24 games) and 50 to ``easy`` (ahead of it in 14 of 24);
@@ -93,9 +86,8 @@ WESTERN_TOWN_DEPTH = 8
 WESTERN_TOWN_SEARCH: dict[str, Any] = {**THROUGH_TURNS, "depth": WESTERN_TOWN_DEPTH, "pick": 1.0}
 #: Per game, per level: parameters that replace the level's (the measurements behind each:
 #: docs/bots.md, "Strength ladder"). Great Western Trail plans the bot's own turn
-#: (``plies=0``: a turn is many decisions of one seat), its ``medium`` searches few
-#: iterations (:data:`MEDIUM_GWT_ITERATIONS`) and its ``hard`` stops at
-#: :data:`HARD_GWT_ITERATIONS` within its second.
+#: (``plies=0``: a turn is many decisions of one seat), and its ``medium`` searches few
+#: iterations (:data:`MEDIUM_GWT_ITERATIONS`).
 #: Western Town and Way Out West search through every seat's turns at both levels (at 1 s
 #: Way Out West's ``hard`` was ahead of ``ismcts:seconds=1`` in 9 of 12 games, seeds
 #: 9000-9003). Way Out West's ``medium``, planning its own turn, was ahead of ``easy`` in 9
@@ -105,7 +97,7 @@ GAME_LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "great-western-trail": {
         "easy": {"margin": EASY_GWT_MARGIN},
         "medium": {"plies": 0, "iterations": MEDIUM_GWT_ITERATIONS, "seconds": None},
-        "hard": {"plies": 0, "iterations": HARD_GWT_ITERATIONS},
+        "hard": {"plies": 0},
     },
     "western-town": {
         "medium": WESTERN_TOWN_SEARCH,
