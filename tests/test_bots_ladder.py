@@ -599,3 +599,27 @@ def test_train_values_fits_what_the_games_say() -> None:
     assert kept != pytest.approx(truth, abs=1e-2)
     assert train["fit"](made, (0.0, 0.0, truth[2], 0.0), 1e-9, frozenset({2})) == pytest.approx(
         truth, abs=1e-4)
+
+
+def test_knowledge_duel_gives_one_seat_the_changed_weights() -> None:
+    """``benchmarks/knowledge_duel.py``: the challenger's knowledge is a copy with the weights
+    set, bad settings are refused, and only the challenger's seat judges with it."""
+    script = Path(__file__).parent.parent / "benchmarks" / "knowledge_duel.py"
+    duel = runpy.run_path(str(script), run_name="knowledge_duel")
+    game = "western-town"
+    base = knowledge_for(game)
+    assert isinstance(base, LinearKnowledge)
+    name = base.feature_names[0]  # exported Gold: a weight that changes what a seat does
+    changed = duel["changed_weights"](game, [f"{name}=-50"])
+    assert changed.weights[0] == -50.0 and changed.weights[1:] == base.weights[1:]
+    assert base.weights[0] != -50.0  # the shipped knowledge is untouched
+    for bad in ("no such feature=1", f"{name}=many", "no equals sign"):
+        with pytest.raises(SystemExit):
+            duel["changed_weights"](game, [bad])
+    same = duel["changed_weights"](game, [f"{name}={base.weights[0]}"])
+    spec = "easy:samples=1"
+    plain = duel["duel"](game, spec, same, 5, 2, 1)
+    assert len(plain) == 2 and plain == duel["duel"](game, spec, same, 5, 2, 1)
+    assert any(duel["duel"](game, spec, changed, seed, 2, 1) != duel["duel"](game, spec, same,
+                                                                            seed, 2, 1)
+               for seed in (5, 6, 7))
