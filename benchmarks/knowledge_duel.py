@@ -5,8 +5,8 @@
 
 Every seat plays the same bot (``--bot``, default ``hard:iterations=200``: a fixed budget,
 so a game repeats); one seat, the *challenger*, judges with the knowledge's weights changed
-by ``--set``, the others with the weights the game ships. Each seed is played once with the
-challenger in every seat. The script prints, per game and at the end, the challenger's
+by ``--set``, the others with the weights that bot plays with. Each seed is played once
+with the challenger in every seat. The script prints, per game and at the end, the challenger's
 points less the mean of the other seats', with its standard error.
 
 Why not only the mean of self-play games: a change that makes every seat play a longer game
@@ -28,7 +28,7 @@ import statistics
 import sys
 
 from boomtown.bots.base import Observation
-from boomtown.bots.knowledge import LinearKnowledge, knowledge_for
+from boomtown.bots.knowledge import LinearKnowledge
 from boomtown.bots.registry import make_bot
 from boomtown.engine import CHANCE, get_ruleset
 from boomtown.sim.match import bot_seed
@@ -37,11 +37,10 @@ DEFAULT_BOT = "hard:iterations=200"
 DESCRIPTION = "One seat against the rest: does a change to a game's knowledge weights play better?"
 
 
-def changed_weights(game: str, settings: list[str]) -> LinearKnowledge:
-    """The game's knowledge with the ``FEATURE=WEIGHT`` settings applied (a new instance)."""
-    base = knowledge_for(game)
+def changed_weights(base: object, settings: list[str]) -> LinearKnowledge:
+    """A copy of the knowledge ``base`` with the ``FEATURE=WEIGHT`` settings applied."""
     if not isinstance(base, LinearKnowledge):
-        raise SystemExit(f"{game}: its knowledge has no feature weights to change")
+        raise SystemExit("the bot judges with no knowledge that has feature weights to change")
     weights = list(base.weights)
     for setting in settings:
         name, sep, value = setting.rpartition("=")
@@ -52,7 +51,7 @@ def changed_weights(game: str, settings: list[str]) -> LinearKnowledge:
             weights[base.feature_names.index(name.strip())] = float(value)
         except ValueError:
             raise SystemExit(f"--set {setting!r}: {value!r} is not a number") from None
-    return type(base)(game, weights)
+    return type(base)(base.game, weights)
 
 
 def duel(game: str, spec: str, challenger: LinearKnowledge, seed: int,
@@ -86,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.set:
         parser.error("give at least one --set FEATURE=WEIGHT")
-    challenger = changed_weights(args.game, args.set)
+    bot = make_bot(args.bot, args.game, 0, 0)  # its weights: fitted or hand-made, as it plays
+    challenger = changed_weights(getattr(bot, "knowledge", None), args.set)
     gaps: list[float] = []
     for seed in range(args.seed, args.seed + args.games):
         for seat in range(args.players):

@@ -610,13 +610,15 @@ def test_knowledge_duel_gives_one_seat_the_changed_weights() -> None:
     base = knowledge_for(game)
     assert isinstance(base, LinearKnowledge)
     name = base.feature_names[0]  # exported Gold: a weight that changes what a seat does
-    changed = duel["changed_weights"](game, [f"{name}=-50"])
+    changed = duel["changed_weights"](base, [f"{name}=-50"])
     assert changed.weights[0] == -50.0 and changed.weights[1:] == base.weights[1:]
     assert base.weights[0] != -50.0  # the shipped knowledge is untouched
     for bad in ("no such feature=1", f"{name}=many", "no equals sign"):
         with pytest.raises(SystemExit):
-            duel["changed_weights"](game, [bad])
-    same = duel["changed_weights"](game, [f"{name}={base.weights[0]}"])
+            duel["changed_weights"](base, [bad])
+    same = duel["changed_weights"](base, [f"{name}={base.weights[0]}"])
+    with pytest.raises(SystemExit):  # a knowledge without weights
+        duel["changed_weights"](object(), [f"{name}=1"])
     spec = "easy:samples=1"
     plain = duel["duel"](game, spec, same, 5, 2, 1)
     assert len(plain) == 2 and plain == duel["duel"](game, spec, same, 5, 2, 1)
