@@ -6,8 +6,8 @@
 Every seat plays the same bot (``--bot``, default ``hard:iterations=200``: a fixed budget,
 so a game repeats); one seat, the *challenger*, judges with the knowledge's weights changed
 by ``--set``, the others with the weights that bot plays with. Each seed is played once
-with the challenger in every seat. The script prints, per game and at the end, the challenger's
-points less the mean of the other seats', with its standard error.
+with the challenger in every seat. The script prints, per game and at the end, the
+challenger's points less the mean of the other seats', with its standard error.
 
 Why not only the mean of self-play games: a change that makes every seat play a longer game
 can raise every seat's score in self-play without making any seat stronger against the
