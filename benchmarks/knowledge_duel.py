@@ -7,7 +7,8 @@ Every seat plays the same bot (``--bot``, default ``hard:iterations=200``: a fix
 so a game repeats); one seat, the *challenger*, judges with the knowledge's weights changed
 by ``--set``, the others with the weights that bot plays with. Each seed is played once
 with the challenger in every seat. The script prints, per game and at the end, the
-challenger's points less the mean of the other seats', with its standard error.
+challenger's points less the mean of the other seats', with its standard error (the
+project's cluster-robust one, a seed's games being one cluster).
 
 Why not only the mean of self-play games: a change that makes every seat play a longer game
 can raise every seat's score in self-play without making any seat stronger against the
@@ -32,6 +33,7 @@ from boomtown.bots.knowledge import LinearKnowledge
 from boomtown.bots.registry import make_bot
 from boomtown.engine import CHANCE, get_ruleset
 from boomtown.sim.match import bot_seed
+from boomtown.sim.stats import Sample
 
 DEFAULT_BOT = "hard:iterations=200"
 DESCRIPTION = "One seat against the rest: does a change to a game's knowledge weights play better?"
@@ -87,22 +89,21 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("give at least one --set FEATURE=WEIGHT")
     bot = make_bot(args.bot, args.game, 0, 0)  # its weights: fitted or hand-made, as it plays
     challenger = changed_weights(getattr(bot, "knowledge", None), args.set)
-    gaps: list[float] = []
+    gaps = Sample()  # a seed's games are one cluster: the same deal in every seat
     for seed in range(args.seed, args.seed + args.games):
         for seat in range(args.players):
             totals = duel(args.game, args.bot, challenger, seed, args.players, seat)
             others = [t for s, t in enumerate(totals) if s != seat]
             gap = totals[seat] - statistics.fmean(others)
-            gaps.append(gap)
+            gaps.add(gap, cluster=seed)
             print(f"seed {seed} challenger in seat {seat}: {totals} -> {gap:+.1f}", flush=True)
             if args.out:
                 with open(args.out, "a") as out:
                     out.write(json.dumps({"game": args.game, "seed": seed, "seat": seat,
                                           "bot": args.bot, "set": args.set,
                                           "totals": totals}) + "\n")
-    error = statistics.stdev(gaps) / len(gaps) ** 0.5 if len(gaps) > 1 else float("nan")
-    print(f"{len(gaps)} games, {args.bot}, challenger {'; '.join(args.set)}: "
-          f"{statistics.fmean(gaps):+.2f} ± {error:.2f} points against the other seats' mean")
+    print(f"{gaps.n} games, {args.bot}, challenger {'; '.join(args.set)}: "
+          f"{gaps.mean:+.2f} ± {gaps.se():.2f} points against the other seats' mean")
     return 0
 
 
