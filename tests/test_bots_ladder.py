@@ -7,6 +7,7 @@ assert what must hold whatever the budget, and use small iteration budgets (no t
 
 from __future__ import annotations
 
+import json
 import random
 import runpy
 from collections.abc import Callable
@@ -41,6 +42,7 @@ from boomtown.bots.ladder import (
 )
 from boomtown.bots.search import Node, SearchBot, best_child
 from boomtown.bots.value_weights import WEIGHTS
+from boomtown.engine.record import replay
 from boomtown.games.great_western_trail import bot_knowledge as GWT_K
 from boomtown.games.great_western_trail.bot_knowledge import remaining_visits
 from boomtown.games.great_western_trail.buildings import COWBOY
@@ -625,3 +627,28 @@ def test_knowledge_duel_gives_one_seat_the_changed_weights() -> None:
     assert any(duel["duel"](game, spec, changed, seed, 2, 1) != duel["duel"](game, spec, same,
                                                                             seed, 2, 1)
                for seed in (5, 6, 7))
+
+
+def test_gwt_visits_reads_a_game_turn_by_turn(tmp_path: Path) -> None:
+    """``benchmarks/gwt_visits.py``: every turn of a game is found once and classed, every
+    delivery has its visit, and the games of ``boomtown simulate --out`` files are read."""
+    script = Path(__file__).parent.parent / "benchmarks" / "gwt_visits.py"
+    visits = runpy.run_path(str(script), run_name="gwt_visits")
+    record = visits["play"]("heuristic", 2, 11)
+    report = visits["read_game"](record)
+    final = replay(record)
+    assert len(report.turns) == final.turns  # type: ignore[attr-defined]
+    assert {t.kind for t in report.turns} <= set(visits["TURN_KINDS"])
+    assert sum(t.kind == "visit" for t in report.turns) == len(report.visits)
+    assert len(report.visits) == sum(map(sum, final.city_discs))  # type: ignore[attr-defined]
+    assert [v.number for v in report.visits if v.seat == 0] == list(
+        range(1, 1 + sum(v.seat == 0 for v in report.visits)))
+    assert any(t.kind == "action" for t in report.turns)
+    lines = visits["summary"]([report])
+    assert any(line.startswith("turns a seat:") for line in lines)
+    games = tmp_path / "games.jsonl"
+    games.write_text(json.dumps({"record": record.to_dict()}) + "\n\n")
+    assert [r.actions for r in visits["read_records"]([str(games)])] == [record.actions]
+    games.write_text('{"seed": 1}\n')
+    with pytest.raises(SystemExit, match=r"games\.jsonl:1"):
+        visits["read_records"]([str(games)])
