@@ -6,7 +6,8 @@ its turns.
 
 Plays ``--games`` games with ``SPEC`` in every seat (default ``hard:iterations=150``, a fixed
 budget, so a run repeats exactly), or reads the games of ``boomtown simulate --out`` files
-(which can play them on several cores), and prints:
+(which can play them on several cores) or ``benchmarks/knowledge_duel.py --out`` files,
+and prints:
 
 - for every Kansas City visit (first, second, ...) the mean breeding value of the hand the
   cattleman arrives with, the certificates, the cities delivered to and how many of those
@@ -154,7 +155,8 @@ def read_game(record: GameRecord) -> GameReport:
 
 
 def read_records(paths: list[str]) -> list[GameRecord]:
-    """The game records of ``boomtown simulate --out`` files (one JSON object a line)."""
+    """The game records of ``boomtown simulate --out`` or ``knowledge_duel.py --out`` files
+    (one JSON object a line, its record under ``"record"``)."""
     records = []
     for path in paths:
         with open(path) as lines:
@@ -223,7 +225,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--records", action="append", default=[], metavar="FILE.jsonl",
-                        help="read the games of `boomtown simulate --out` instead of playing")
+                        help="read the games of `boomtown simulate --out` (or of "
+                        "`knowledge_duel.py --out`) instead of playing")
     args = parser.parse_args(argv)
     if args.records:
         records = read_records(args.records)

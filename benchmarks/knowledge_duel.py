@@ -8,7 +8,8 @@ so a game repeats); one seat, the *challenger*, judges with the knowledge's weig
 by ``--set``, the others with the weights that bot plays with. Each seed is played once
 with the challenger in every seat. The script prints, per game and at the end, the
 challenger's points less the mean of the other seats', with its standard error (the
-project's cluster-robust one, a seed's games being one cluster).
+project's cluster-robust one, a seed's games being one cluster). ``--out`` keeps each game
+with its record (Great Western Trail's ``benchmarks/gwt_visits.py --records`` reads them).
 
 Why not only the mean of self-play games: a change that makes every seat play a longer game
 can raise every seat's score in self-play without making any seat stronger against the
@@ -31,7 +32,7 @@ import sys
 from boomtown.bots.base import Observation
 from boomtown.bots.knowledge import LinearKnowledge
 from boomtown.bots.registry import make_bot
-from boomtown.engine import CHANCE, get_ruleset
+from boomtown.engine import CHANCE, State, get_ruleset
 from boomtown.sim.match import bot_seed
 from boomtown.sim.stats import Sample
 
@@ -57,8 +58,9 @@ def changed_weights(base: object, settings: list[str]) -> LinearKnowledge:
 
 
 def duel(game: str, spec: str, challenger: LinearKnowledge, seed: int,
-         players: int, seat: int) -> list[float]:
-    """One game: every seat ``spec``, seat ``seat`` judging with ``challenger``; the totals."""
+         players: int, seat: int) -> State:
+    """One game: every seat ``spec``, seat ``seat`` judging with ``challenger``; the game at
+    its end."""
     ruleset = get_ruleset(game)
     state = ruleset.new_game(players, seed, None)
     bots = [make_bot(spec, game, bot_seed(seed, seat), s) for s in range(players)]
@@ -70,7 +72,7 @@ def duel(game: str, spec: str, challenger: LinearKnowledge, seed: int,
             state.apply(state.sample_chance())
         else:
             state.apply(bots[player].choose(observations[player]))
-    return [float(t) for t in state.score_breakdown()["totals"]]
+    return state
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
                         "with the challenger in every seat [4]")
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--out", help="write one JSON line per game")
+    parser.add_argument("--out", help="write one JSON line per game: the totals and the record")
     args = parser.parse_args(argv)
     if not args.set:
         parser.error("give at least one --set FEATURE=WEIGHT")
@@ -92,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     gaps = Sample()  # a seed's games are one cluster: the same deal in every seat
     for seed in range(args.seed, args.seed + args.games):
         for seat in range(args.players):
-            totals = duel(args.game, args.bot, challenger, seed, args.players, seat)
+            game = duel(args.game, args.bot, challenger, seed, args.players, seat)
+            totals = [float(t) for t in game.score_breakdown()["totals"]]
             others = [t for s, t in enumerate(totals) if s != seat]
             gap = totals[seat] - statistics.fmean(others)
             gaps.add(gap, cluster=seed)
@@ -101,7 +104,8 @@ def main(argv: list[str] | None = None) -> int:
                 with open(args.out, "a") as out:
                     out.write(json.dumps({"game": args.game, "seed": seed, "seat": seat,
                                           "bot": args.bot, "set": args.set,
-                                          "totals": totals}) + "\n")
+                                          "totals": totals,
+                                          "record": game.record.to_dict()}) + "\n")
     print(f"{gaps.n} games, {args.bot}, challenger {'; '.join(args.set)}: "
           f"{gaps.mean:+.2f} ± {gaps.se():.2f} points against the other seats' mean")
     return 0

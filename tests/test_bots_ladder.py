@@ -622,11 +622,13 @@ def test_knowledge_duel_gives_one_seat_the_changed_weights() -> None:
     with pytest.raises(SystemExit):  # a knowledge without weights
         duel["changed_weights"](object(), [f"{name}=1"])
     spec = "easy:samples=1"
+
+    def moves(knowledge: LinearKnowledge, seed: int) -> list[int]:
+        return list(duel["duel"](game, spec, knowledge, seed, 2, 1).record.actions)
+
     plain = duel["duel"](game, spec, same, 5, 2, 1)
-    assert len(plain) == 2 and plain == duel["duel"](game, spec, same, 5, 2, 1)
-    assert any(duel["duel"](game, spec, changed, seed, 2, 1) != duel["duel"](game, spec, same,
-                                                                            seed, 2, 1)
-               for seed in (5, 6, 7))
+    assert plain.is_terminal() and plain.record.actions == moves(same, 5)
+    assert any(moves(changed, seed) != moves(same, seed) for seed in (5, 6, 7))
 
 
 def test_gwt_visits_reads_a_game_turn_by_turn(tmp_path: Path) -> None:
