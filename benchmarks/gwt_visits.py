@@ -39,7 +39,7 @@ from boomtown.bots.registry import make_bot
 from boomtown.engine import CHANCE, get_ruleset
 from boomtown.engine.record import GameRecord
 from boomtown.games.great_western_trail import actions as A
-from boomtown.games.great_western_trail.data import CATTLE, CITIES, DISC_ROWS, KC_SPACE
+from boomtown.games.great_western_trail.data import CATTLE, CITIES, DISC_ROWS, KC_SPACE, SETUP
 from boomtown.games.great_western_trail.kansas_city import breeding_value
 from boomtown.games.great_western_trail.scoring import deck
 
@@ -50,6 +50,8 @@ BOUGHT_VALUE = 3
 KANSAS_CITY = next(c.index for c in CITIES if c.key == "kansas_city")
 #: Money from which an idle turn is counted as "with money" (enough for most actions).
 RICH = 10
+#: Temporary certificates by the marker's place on the certificate track.
+CERT_TRACK: tuple[int, ...] = tuple(SETUP["cert_track"])
 #: What a turn was: a Kansas City visit, a turn with an action, or an idle one.
 TURN_KINDS = ("visit", "action", "idle")
 #: Decisions that make a turn an action turn: a building's or risk space's action, an
@@ -139,7 +141,7 @@ def read_game(record: GameRecord) -> GameReport:
         if where != KC_SPACE and state.cattleman[player] == KC_SPACE:
             count[player] += 1
             arrived[player] = Visit(player, count[player], breeding_value(state.hand[player]),
-                                    state.cert[player] + state.cert_perm[player])
+                                    CERT_TRACK[state.cert[player]] + state.cert_perm[player])
             if turn is not None:
                 turn.kind = "visit"
         for s in range(record.players):

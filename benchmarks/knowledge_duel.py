@@ -94,8 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     gaps = Sample()  # a seed's games are one cluster: the same deal in every seat
     for seed in range(args.seed, args.seed + args.games):
         for seat in range(args.players):
-            game = duel(args.game, args.bot, challenger, seed, args.players, seat)
-            totals = [float(t) for t in game.score_breakdown()["totals"]]
+            finished = duel(args.game, args.bot, challenger, seed, args.players, seat)
+            totals = [float(t) for t in finished.score_breakdown()["totals"]]
             others = [t for s, t in enumerate(totals) if s != seat]
             gap = totals[seat] - statistics.fmean(others)
             gaps.add(gap, cluster=seed)
@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
                     out.write(json.dumps({"game": args.game, "seed": seed, "seat": seat,
                                           "bot": args.bot, "set": args.set,
                                           "totals": totals,
-                                          "record": game.record.to_dict()}) + "\n")
+                                          "record": finished.record.to_dict()}) + "\n")
     print(f"{gaps.n} games, {args.bot}, challenger {'; '.join(args.set)}: "
           f"{gaps.mean:+.2f} ± {gaps.se():.2f} points against the other seats' mean")
     return 0
