@@ -37,6 +37,7 @@ from typing import Any
 from boomtown.bots.base import Observation
 from boomtown.bots.registry import make_bot
 from boomtown.engine import CHANCE, get_ruleset
+from boomtown.engine.errors import BadRecord, BoomtownError
 from boomtown.engine.record import GameRecord
 from boomtown.games.great_western_trail import actions as A
 from boomtown.games.great_western_trail.data import CATTLE, CITIES, DISC_ROWS, KC_SPACE, SETUP
@@ -135,7 +136,10 @@ def read_game(record: GameRecord) -> GameReport:
                 turn.kind = "action"
         where = state.cattleman[player] if player != CHANCE else None
         discs = [list(d) for d in state.city_discs]
-        state.apply(aid)
+        try:
+            state.apply(aid)
+        except BoomtownError as exc:
+            raise SystemExit(f"the game of seed {record.seed} does not replay: {exc}") from None
         if player == CHANCE:
             continue
         if where != KC_SPACE and state.cattleman[player] == KC_SPACE:
@@ -161,15 +165,19 @@ def read_records(paths: list[str]) -> list[GameRecord]:
     (one JSON object a line, its record under ``"record"``)."""
     records = []
     for path in paths:
-        with open(path) as lines:
-            for number, line in enumerate(lines, 1):
-                if not line.strip():
-                    continue
-                try:
-                    records.append(GameRecord.from_dict(json.loads(line)["record"]))
-                except (ValueError, KeyError, TypeError) as exc:
-                    raise SystemExit(f"{path}:{number}: not a game of `boomtown simulate "
-                                     f"--out`: {exc}") from None
+        try:
+            with open(path) as lines:
+                text = list(enumerate(lines, 1))
+        except OSError as exc:
+            raise SystemExit(f"cannot read {path}: {exc.strerror}") from None
+        for number, line in text:
+            if not line.strip():
+                continue
+            try:
+                records.append(GameRecord.from_dict(json.loads(line)["record"]))
+            except (ValueError, KeyError, TypeError, BadRecord) as exc:
+                raise SystemExit(f"{path}:{number}: not a line with a game record: {exc}") \
+                    from None
     return records
 
 

@@ -42,7 +42,7 @@ from boomtown.bots.ladder import (
 )
 from boomtown.bots.search import Node, SearchBot, best_child
 from boomtown.bots.value_weights import WEIGHTS
-from boomtown.engine.record import replay
+from boomtown.engine.record import GameRecord, replay
 from boomtown.games.great_western_trail import bot_knowledge as GWT_K
 from boomtown.games.great_western_trail.bot_knowledge import remaining_visits
 from boomtown.games.great_western_trail.buildings import COWBOY
@@ -651,6 +651,12 @@ def test_gwt_visits_reads_a_game_turn_by_turn(tmp_path: Path) -> None:
     games = tmp_path / "games.jsonl"
     games.write_text(json.dumps({"record": record.to_dict()}) + "\n\n")
     assert [r.actions for r in visits["read_records"]([str(games)])] == [record.actions]
-    games.write_text('{"seed": 1}\n')
-    with pytest.raises(SystemExit, match=r"games\.jsonl:1"):
-        visits["read_records"]([str(games)])
+    broken = GameRecord.from_dict({**record.to_dict(), "actions": [*record.actions[:9], -1]})
+    with pytest.raises(SystemExit, match="does not replay"):
+        visits["read_game"](broken)
+    for bad in ('{"seed": 1}', '{"record": {"game": "great-western-trail"}}', "not json"):
+        games.write_text(bad + "\n")
+        with pytest.raises(SystemExit, match=r"games\.jsonl:1"):
+            visits["read_records"]([str(games)])
+    with pytest.raises(SystemExit, match="cannot read"):
+        visits["read_records"]([str(tmp_path / "missing.jsonl")])
