@@ -34,8 +34,6 @@ from dataclasses import dataclass, field
 from statistics import mean
 from typing import Any
 
-from boomtown.bots.base import Observation
-from boomtown.bots.registry import make_bot
 from boomtown.engine import CHANCE, get_ruleset
 from boomtown.engine.errors import BadRecord, BoomtownError
 from boomtown.engine.record import GameRecord
@@ -43,6 +41,7 @@ from boomtown.games.great_western_trail import actions as A
 from boomtown.games.great_western_trail.data import CATTLE, CITIES, DISC_ROWS, KC_SPACE, SETUP
 from boomtown.games.great_western_trail.kansas_city import breeding_value
 from boomtown.games.great_western_trail.scoring import deck
+from boomtown.sim.match import play_bots
 
 GAME = "great-western-trail"
 #: A bought card: breeding value 3 or more (the starting deck's breeds are worth 1 and 2).
@@ -98,16 +97,8 @@ class GameReport:
 
 
 def play(spec: str, players: int, seed: int) -> GameRecord:
-    """One game with ``spec`` in every seat; its record."""
-    state = get_ruleset(GAME).new_game(players, seed)
-    bots = [make_bot(spec, GAME, seed, s) for s in range(players)]
-    while not state.is_terminal():
-        player = state.current_player
-        if player == CHANCE:
-            state.apply(state.sample_chance())
-        else:
-            state.apply(bots[player].choose(Observation(state, player)))
-    return state.record
+    """One game with ``spec`` in every seat (the lab's bots of game ``seed``); its record."""
+    return play_bots(get_ruleset(GAME), [spec] * players, seed).state.record
 
 
 def read_game(record: GameRecord) -> GameReport:
@@ -134,8 +125,11 @@ def read_game(record: GameRecord) -> GameReport:
             if turn is not None and player == turn.seat and turn.kind == "idle" \
                     and _is_action(aid):
                 turn.kind = "action"
+            if A.CITY <= aid < A.CITY + len(CITIES) and player in arrived:
+                visit = arrived.pop(player)
+                visit.city = aid - A.CITY
+                report.visits.append(visit)
         where = state.cattleman[player] if player != CHANCE else None
-        discs = [list(d) for d in state.city_discs]
         try:
             state.apply(aid)
         except BoomtownError as exc:
@@ -148,12 +142,6 @@ def read_game(record: GameRecord) -> GameReport:
                                     CERT_TRACK[state.cert[player]] + state.cert_perm[player])
             if turn is not None:
                 turn.kind = "visit"
-        for s in range(record.players):
-            if state.city_discs[s] != discs[s] and s in arrived:
-                visit = arrived.pop(s)
-                visit.city = next(c for c in range(len(CITIES))
-                                  if state.city_discs[s][c] != discs[s][c])
-                report.visits.append(visit)
     report.score = state.score_breakdown()
     report.bought = [sum(n for k, n in enumerate(deck(state, s)[:len(CATTLE)])
                          if CATTLE[k].value >= BOUGHT_VALUE) for s in range(record.players)]
